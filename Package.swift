@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LocSim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LocSimModel", targets: ["LocSimModel"]),
+        .library(name: "LocSim", targets: ["LocSim"]),
+        .library(name: "LocSimCoreLocation", targets: ["LocSimCoreLocation"]),
+        .library(name: "LocSimTesting", targets: ["LocSimTesting"]),
+        .library(name: "LocSimScenario", targets: ["LocSimScenario"]),
+        .library(name: "LocSimExplorer", targets: ["LocSimExplorer"]),
+        .executable(name: "locsim", targets: ["locsim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The pure authorization model: values and one transition function. No dependencies.
+        .target(name: "LocSimModel"),
+        // The simulated device, apps, user, location sources and the Core Location–shaped manager.
+        .target(name: "LocSim", dependencies: ["LocSimModel"]),
+        // `CL…` names for platforms without Core Location.
+        .target(name: "LocSimCoreLocation", dependencies: ["LocSim"]),
+        // Exhaustive test store and exploration helpers for app test suites.
+        .target(name: "LocSimTesting", dependencies: ["LocSim", "LocSimModel", "LocSimExplorer"]),
+        // Scenario files (format 1): parsing and running.
+        .target(name: "LocSimScenario", dependencies: ["LocSim", .product(name: "Yams", package: "Yams")]),
+        // Exploration of every path through an app model.
+        .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "locsim", dependencies: [
+            "LocSimScenario", "LocSimExplorer", "LocSim",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel"]),
+        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimTesting", "LocSimModel"]),
+        .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"]),
+        .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
+        .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
+        .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

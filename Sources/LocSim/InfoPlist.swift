@@ -1,0 +1,72 @@
+import Foundation
+import LocSimModel
+
+/// Reads the location facts of an app from its Info.plist (XML or binary).
+///
+/// Uses Foundation's `PropertyListSerialization`. Corresponds to the keys Core Location reads
+/// from the main bundle's Info.plist.
+public enum InfoPlist {
+    /// Parses plist data into an ``AppDescription``. `name` is used when the plist has no display name.
+    /// - Throws: ``InputError`` naming the file.
+    public static func appDescription(from data: Data, file: String, name: String? = nil) throws -> AppDescription {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)"
+            throw InputError(file: file, line: nil, message: "malformed property list: \(reason)")
+        }
+        guard let dict = object as? [String: Any] else {
+            throw InputError(file: file, line: nil, message: "the property list's root is not a dictionary")
+        }
+        return try appDescription(from: dict, file: file, name: name)
+    }
+
+    /// Reads an Info.plist file.
+    public static func appDescription(contentsOf path: String, name: String? = nil) throws -> AppDescription {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, line: nil, message: "cannot read Info.plist (missing or unreadable)")
+        }
+        return try appDescription(from: data, file: path, name: name)
+    }
+
+    /// Builds an app description from a decoded Info.plist dictionary.
+    public static func appDescription(from dict: [String: Any], file: String, name: String? = nil) throws -> AppDescription {
+        var strings: [PurposeKey: String] = [:]
+        for key in PurposeKey.allCases {
+            guard let value = dict[key.rawValue] else { continue }
+            guard let text = value as? String else {
+                throw InputError(file: file, line: nil, message: "\(key.rawValue) must be a string")
+            }
+            strings[key] = text
+        }
+        var modes: Set<String> = []
+        if let value = dict[InfoPlistKey.backgroundModes] {
+            guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
+                throw InputError(file: file, line: nil, message: "UIBackgroundModes must be an array of strings")
+            }
+            modes = Set(list.compactMap { $0 as? String })
+        }
+        var reduced = false
+        if let value = dict[InfoPlistKey.defaultAccuracyReduced] {
+            guard let flag = value as? Bool else {
+                throw InputError(file: file, line: nil, message: "NSLocationDefaultAccuracyReduced must be a boolean")
+            }
+            reduced = flag
+        }
+        var temporary: [String: String] = [:]
+        if let value = dict[InfoPlistKey.temporaryUsageDescriptionDictionary] {
+            guard let d = value as? [String: Any] else {
+                throw InputError(file: file, line: nil, message: "NSLocationTemporaryUsageDescriptionDictionary must be a dictionary")
+            }
+            for (k, v) in d {
+                guard let s = v as? String else { throw InputError(file: file, line: nil, message: "NSLocationTemporaryUsageDescriptionDictionary.\(k) must be a string") }
+                temporary[k] = s
+            }
+        }
+        let display = (dict[InfoPlistKey.bundleDisplayName] as? String) ?? (dict[InfoPlistKey.bundleName] as? String)
+        let resolvedName = name ?? display.flatMap { $0.contains("$(") ? nil : $0 } ?? "App"
+        return AppDescription(name: resolvedName, purposeStrings: strings, backgroundModes: modes,
+                              defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary)
+    }
+}

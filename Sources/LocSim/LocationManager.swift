@@ -1,0 +1,199 @@
+import LocSimModel
+
+/// The object an app uses to reach location services, on a simulated device.
+///
+/// Corresponds to `CLLocationManager`: the same names, the same rules. Calls return at once;
+/// delegate methods arrive when the device's run loop turns (``SimulatedDevice/run()``), as
+/// Core Location delivers them on the run loop of the thread that created the manager (C3).
+open class LocationManager {
+    /// The app that owns the manager.
+    public let app: SimulatedApp
+    /// The manager's identity in the model.
+    public let id: ManagerID
+    /// A name for timelines (`main`, `second`). LocSim's addition.
+    public let name: String
+
+    /// The delegate. Corresponds to `CLLocationManager.delegate`.
+    public weak var delegate: (any LocationManagerDelegate)? {
+        didSet { send(.appSetDelegate(id, present: delegate != nil), "delegate = \(delegate == nil ? "nil" : "set")", log: false) }
+    }
+
+    /// Whether the authorization callback being delivered changed the status (false when only
+    /// accuracy changed, C7). Read by the default `locationManagerDidChangeAuthorization(_:)`.
+    public private(set) var lastCallbackChangedStatus = false
+
+    /// The most recent fix delivered. Corresponds to `CLLocationManager.location`.
+    public private(set) var location: Location?
+
+    private var pendingCompletions: [((any Error)?) -> Void] = []
+    private var authorizationContinuations: [AsyncStream<AuthorizationStatus>.Continuation] = []
+
+    /// Creates a manager for `app`. Its creation callback (C2) arrives when the run loop turns.
+    /// Corresponds to `CLLocationManager()`.
+    public init(app: SimulatedApp, name: String? = nil) {
+        self.app = app
+        self.id = ManagerID(app.nextManager)
+        app.nextManager += 1
+        let taken = Set(app.managers.map(\.name))
+        self.name = name ?? (taken.contains("main") ? "manager\(id.rawValue)" : "main")
+        app.managerObjects[id] = WeakManager(self)
+        app.managerNames[id] = self.name
+        send(.appCreatedManager(id, hasDelegate: false), "CLLocationManager()")
+    }
+
+    deinit {
+        for c in authorizationContinuations { c.finish() }
+    }
+
+    // MARK: Authorization
+
+    /// The app's authorization status (B1, B2). Corresponds to `CLLocationManager.authorizationStatus`.
+    public var authorizationStatus: AuthorizationStatus { app.model.status }
+
+    /// The app's status, the deprecated class spelling (B1). Corresponds to `+[CLLocationManager authorizationStatus]`.
+    public class func authorizationStatus(of app: SimulatedApp) -> AuthorizationStatus { app.model.status }
+
+    /// The accuracy authorization (A11, B3, K1). Corresponds to `CLLocationManager.accuracyAuthorization`.
+    public var accuracyAuthorization: AccuracyAuthorization { app.model.accuracy }
+
+    /// Whether Location Services is on for the device (M1). Corresponds to `CLLocationManager.locationServicesEnabled()`.
+    public class func locationServicesEnabled(on device: SimulatedDevice) -> Bool { device.locationServicesEnabled }
+
+    /// Asks for When In Use authorization (section D). Corresponds to `requestWhenInUseAuthorization()`.
+    public func requestWhenInUseAuthorization() { send(.appRequestedWhenInUseAuthorization(id), "requestWhenInUseAuthorization()") }
+
+    /// Asks for Always authorization (section E). Corresponds to `requestAlwaysAuthorization()`.
+    public func requestAlwaysAuthorization() { send(.appRequestedAlwaysAuthorization(id), "requestAlwaysAuthorization()") }
+
+    /// Asks for temporary full accuracy (K5). The completion gets `nil` whenever the prompt was shown.
+    /// Corresponds to `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`.
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String, completion: (((any Error)?) -> Void)? = nil) {
+        pendingCompletions.append(completion ?? { _ in })
+        send(.appRequestedTemporaryFullAccuracy(id, purposeKey: purposeKey), "requestTemporaryFullAccuracyAuthorization(withPurposeKey: \"\(purposeKey)\")")
+    }
+
+    /// Every status the delegate is told about, as an async sequence, for Swift concurrency users.
+    /// LocSim's addition; mirrors what `locationManagerDidChangeAuthorization(_:)` reports.
+    public var authorizationUpdates: AsyncStream<AuthorizationStatus> {
+        let (stream, continuation) = AsyncStream<AuthorizationStatus>.makeStream(bufferingPolicy: .unbounded)
+        authorizationContinuations.append(continuation)
+        return stream
+    }
+
+    // MARK: Services
+
+    /// Starts standard location updates. Corresponds to `startUpdatingLocation()`.
+    public func startUpdatingLocation() { send(.appStartedUpdatingLocation(id), "startUpdatingLocation()") }
+    /// Stops standard location updates. Corresponds to `stopUpdatingLocation()`.
+    public func stopUpdatingLocation() { send(.appStoppedUpdatingLocation(id), "stopUpdatingLocation()") }
+    /// Asks for one fix (N4: needs a delegate). Corresponds to `requestLocation()`.
+    public func requestLocation() { send(.appRequestedLocation(id), "requestLocation()") }
+    /// Corresponds to `startMonitoringSignificantLocationChanges()`.
+    public func startMonitoringSignificantLocationChanges() { send(.appStartedSignificantChanges(id), "startMonitoringSignificantLocationChanges()") }
+    /// Corresponds to `stopMonitoringSignificantLocationChanges()`.
+    public func stopMonitoringSignificantLocationChanges() { send(.appStoppedSignificantChanges(id), "stopMonitoringSignificantLocationChanges()") }
+    /// Corresponds to `startMonitoringVisits()`.
+    public func startMonitoringVisits() { send(.appStartedVisits(id), "startMonitoringVisits()") }
+    /// Corresponds to `stopMonitoringVisits()`.
+    public func stopMonitoringVisits() { send(.appStoppedVisits(id), "stopMonitoringVisits()") }
+    /// Starts monitoring a region. Corresponds to `startMonitoring(for:)`.
+    public func startMonitoring(for region: Region) { send(.appStartedMonitoringRegion(id, region), "startMonitoring(for: \(region.name))") }
+    /// Stops monitoring a region. Corresponds to `stopMonitoring(for:)`.
+    public func stopMonitoring(for region: Region) { send(.appStoppedMonitoringRegion(id, name: region.name), "stopMonitoring(for: \(region.name))") }
+    /// The regions the app monitors (shared by its managers). Corresponds to `CLLocationManager.monitoredRegions`.
+    public var monitoredRegions: Set<Region> { Set(app.model.monitoredRegions) }
+
+    // MARK: Properties
+
+    private var state: ManagerState? { app.model.managers.first { $0.id == id } }
+
+    /// Keeps updates running in the background (I6–I8). Setting it without the `location`
+    /// background mode terminates the app. Corresponds to `allowsBackgroundLocationUpdates`.
+    public var allowsBackgroundLocationUpdates: Bool {
+        get { state?.allowsBackgroundLocationUpdates ?? false }
+        set { send(.appSetAllowsBackgroundLocationUpdates(id, newValue), "allowsBackgroundLocationUpdates = \(newValue)") }
+    }
+
+    /// Shows the indicator for an Always app in the background (I10). Corresponds to `showsBackgroundLocationIndicator`.
+    public var showsBackgroundLocationIndicator: Bool {
+        get { state?.showsBackgroundLocationIndicator ?? false }
+        set { send(.appSetShowsBackgroundLocationIndicator(id, newValue), "showsBackgroundLocationIndicator = \(newValue)") }
+    }
+
+    /// Corresponds to `pausesLocationUpdatesAutomatically` (default true).
+    public var pausesLocationUpdatesAutomatically: Bool {
+        get { state?.pausesLocationUpdatesAutomatically ?? true }
+        set { send(.appSetPausesLocationUpdatesAutomatically(id, newValue), "pausesLocationUpdatesAutomatically = \(newValue)") }
+    }
+
+    /// The accuracy asked for, in metres, as the `kCLLocationAccuracy…` constants.
+    /// Corresponds to `desiredAccuracy`.
+    public var desiredAccuracy: Double {
+        get { (state?.desiredAccuracy ?? .best).meters }
+        set {
+            let value = DesiredAccuracy.allCases.first { $0.meters == newValue && $0 != .reduced } ?? (newValue >= 3_000 ? .threeKilometers : .best)
+            send(.appSetDesiredAccuracy(id, value), "desiredAccuracy = \(value.constantName)")
+        }
+    }
+
+    /// Sets `desiredAccuracy` from a ``DesiredAccuracy`` value. LocSim's addition for scenario files.
+    public func setDesiredAccuracy(_ value: DesiredAccuracy) {
+        send(.appSetDesiredAccuracy(id, value), "desiredAccuracy = \(value.constantName)")
+    }
+
+    // MARK: Plumbing
+
+    private func send(_ event: Event, _ text: String, log: Bool = true) {
+        app.device.send(event, to: app, entry: log ? TimelineEntry(time: app.device.now, app: app.name, manager: name, kind: .appCall, text: text) : nil)
+    }
+
+    func deliver(_ call: DelegateCall) {
+        switch call {
+        case .didChangeAuthorization(let status, _, let changed):
+            lastCallbackChangedStatus = changed
+            for c in authorizationContinuations { c.yield(status) }
+            guard let delegate else { return }
+            if app.model.platform.generationIsAtLeast(iOS: 14) || (app.model.platform.os == .macOS && app.model.platform.isAtLeast(11)) {
+                delegate.locationManagerDidChangeAuthorization(self)
+            } else if changed {
+                delegate.locationManager(self, didChangeAuthorization: status)
+            }
+        case .didUpdateLocations(let locations):
+            location = locations.last ?? location
+            delegate?.locationManager(self, didUpdateLocations: locations)
+        case .didFailWithError(let code):
+            delegate?.locationManager(self, didFailWithError: LocationError(code))
+        case .didEnterRegion(let name):
+            delegate?.locationManager(self, didEnterRegion: region(named: name))
+        case .didExitRegion(let name):
+            delegate?.locationManager(self, didExitRegion: region(named: name))
+        case .monitoringDidFail(let name, let code):
+            delegate?.locationManager(self, monitoringDidFailFor: Region(name: name), withError: LocationError(code))
+        case .didVisit(let l):
+            delegate?.locationManager(self, didVisit: Visit(coordinate: l.coordinate, horizontalAccuracy: l.horizontalAccuracy, arrival: l.timestamp))
+        case .fullAccuracyCompletion(let code):
+            guard !pendingCompletions.isEmpty else { return }
+            let completion = pendingCompletions.removeFirst()
+            completion(code.map { LocationError($0) })
+        }
+    }
+
+    private func region(named name: String) -> Region {
+        app.model.monitoredRegions.first { $0.name == name } ?? Region(name: name)
+    }
+}
+
+extension DesiredAccuracy {
+    /// The Core Location constant's name (`kCLLocationAccuracyBest`).
+    public var constantName: String {
+        switch self {
+        case .bestForNavigation: "kCLLocationAccuracyBestForNavigation"
+        case .best: "kCLLocationAccuracyBest"
+        case .nearestTenMeters: "kCLLocationAccuracyNearestTenMeters"
+        case .hundredMeters: "kCLLocationAccuracyHundredMeters"
+        case .kilometer: "kCLLocationAccuracyKilometer"
+        case .threeKilometers: "kCLLocationAccuracyThreeKilometers"
+        case .reduced: "kCLLocationAccuracyReduced"
+        }
+    }
+}

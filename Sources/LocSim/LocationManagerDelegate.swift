@@ -1,0 +1,52 @@
+import LocSimModel
+
+/// The methods a location manager calls on its delegate.
+///
+/// Corresponds to `CLLocationManagerDelegate`. Every method has an empty default, as the
+/// Objective-C protocol's methods are optional. On platforms of the iOS 14 generation and later
+/// the manager calls ``locationManagerDidChangeAuthorization(_:)``, whose default forwards to the
+/// deprecated ``locationManager(_:didChangeAuthorization:)`` when the status changed (C1); earlier
+/// platforms call the deprecated method directly.
+public protocol LocationManagerDelegate: AnyObject {
+    /// The app's authorization or accuracy changed, or the manager was created (C1, C2, C7).
+    /// Corresponds to `locationManagerDidChangeAuthorization(_:)`.
+    func locationManagerDidChangeAuthorization(_ manager: LocationManager)
+    /// The status changed (deprecated since iOS 14). Corresponds to `locationManager(_:didChangeAuthorization:)`.
+    func locationManager(_ manager: LocationManager, didChangeAuthorization status: AuthorizationStatus)
+    /// New fixes arrived. Corresponds to `locationManager(_:didUpdateLocations:)`.
+    func locationManager(_ manager: LocationManager, didUpdateLocations locations: [Location])
+    /// A service failed (N2, N3). Corresponds to `locationManager(_:didFailWithError:)`.
+    func locationManager(_ manager: LocationManager, didFailWithError error: any Error)
+    /// The device entered a monitored region. Corresponds to `locationManager(_:didEnterRegion:)`.
+    func locationManager(_ manager: LocationManager, didEnterRegion region: Region)
+    /// The device left a monitored region. Corresponds to `locationManager(_:didExitRegion:)`.
+    func locationManager(_ manager: LocationManager, didExitRegion region: Region)
+    /// Region monitoring failed. Corresponds to `locationManager(_:monitoringDidFailFor:withError:)`.
+    func locationManager(_ manager: LocationManager, monitoringDidFailFor region: Region?, withError error: any Error)
+    /// A visit was recorded. Corresponds to `locationManager(_:didVisit:)`.
+    func locationManager(_ manager: LocationManager, didVisit visit: Visit)
+}
+
+extension LocationManagerDelegate {
+    /// Forwards to the deprecated callback when the status changed, as Core Location does for
+    /// delegates that implement only the old method.
+    public func locationManagerDidChangeAuthorization(_ manager: LocationManager) {
+        if manager.lastCallbackChangedStatus {
+            locationManager(manager, didChangeAuthorization: manager.authorizationStatus)
+        }
+    }
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didChangeAuthorization status: AuthorizationStatus) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didUpdateLocations locations: [Location]) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didFailWithError error: any Error) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didEnterRegion region: Region) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didExitRegion region: Region) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, monitoringDidFailFor region: Region?, withError error: any Error) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didVisit visit: Visit) {}
+}

@@ -1,0 +1,94 @@
+import LocSimModel
+
+/// An app installed on a simulated device: its Info.plist facts, its lifecycle, its managers.
+///
+/// Its authorization lives in ``model``, an ``AuthorizationModel`` that only the device changes.
+/// Corresponds to an installed iOS app as Core Location sees it.
+public final class SimulatedApp {
+    /// The device the app is installed on.
+    public unowned let device: SimulatedDevice
+    /// The app's authorization system: state, derived status, prompts.
+    public internal(set) var model: AuthorizationModel
+    /// Code the app runs each time it launches (in the foreground or, for a location event, in
+    /// the background): typically it creates its location managers here.
+    public var onLaunch: ((SimulatedApp) -> Void)?
+
+    var managerObjects: [ManagerID: WeakManager] = [:]
+    var managerNames: [ManagerID: String] = [:]
+    var nextManager = 0
+
+    init(device: SimulatedDevice, model: AuthorizationModel) {
+        self.device = device
+        self.model = model
+    }
+
+    /// The app's name, shown in prompt titles and timelines.
+    public var name: String { model.app.name }
+    /// Lifecycle state.
+    public var state: AppState { model.appState }
+    /// Whether the app is in use (I1).
+    public var isInUse: Bool { model.isInUse }
+    /// The status every manager reads. Corresponds to `CLLocationManager.authorizationStatus`.
+    public var authorizationStatus: AuthorizationStatus { model.status }
+    /// The accuracy authorization. Corresponds to `CLLocationManager.accuracyAuthorization`.
+    public var accuracyAuthorization: AccuracyAuthorization { model.accuracy }
+    /// The exception text that last terminated the app, if any (I8, N4).
+    public var terminationReason: String? { model.terminationReason }
+
+    /// The user opens the app: it runs in the foreground and runs ``onLaunch``.
+    public func launch() { lifecycle(.appLaunched, "launch") }
+    /// The system launches the app in the background and runs ``onLaunch``.
+    public func launchInBackground() { lifecycle(.appLaunchedInBackground, "launch in background") }
+    /// The app returns to the foreground.
+    public func enterForeground() { lifecycle(.appEnteredForeground, "enter foreground") }
+    /// The app goes to the background (the grace period starts).
+    public func enterBackground() { lifecycle(.appEnteredBackground, "enter background") }
+    /// The system suspends the app.
+    public func suspend() { lifecycle(.appSuspended, "suspend") }
+    /// The app is terminated.
+    public func terminate() { lifecycle(.appTerminated, "terminate") }
+
+    /// The user changes the app's entry in Settings (L1).
+    public func changeSetting(_ option: SettingsOption) {
+        device.userAction(self, .userChangedSetting(option), "Settings › \(name) › Location: \(option.rawValue)")
+    }
+
+    /// The user turns the app's Precise Location switch on or off (K1).
+    public func setPreciseLocation(_ on: Bool) {
+        device.userAction(self, .userChangedPreciseLocation(on), "Settings › \(name) › Precise Location: \(on ? "on" : "off")")
+    }
+
+    /// The user taps a `CLLocationButton` in the app (H6).
+    public func tapLocationButton() {
+        device.userAction(self, .userTappedLocationButton, "tap location button")
+    }
+
+    /// The manager with this model id, if the app still holds it.
+    public func manager(_ id: ManagerID) -> LocationManager? { managerObjects[id]?.value }
+
+    /// The app's live managers, in creation order.
+    public var managers: [LocationManager] {
+        model.managers.compactMap { managerObjects[$0.id]?.value }
+    }
+
+    /// The first live manager with this name.
+    public func manager(named name: String) -> LocationManager? {
+        managers.first { $0.name == name }
+    }
+
+    func name(of id: ManagerID) -> String { managerNames[id] ?? "\(id)" }
+
+    private func lifecycle(_ event: Event, _ text: String) {
+        let wasRunning = model.appState != .notRunning
+        device.send(event, to: self, entry: TimelineEntry(time: device.now, app: name, kind: .lifecycle, text: text))
+        if !wasRunning, model.appState != .notRunning {
+            onLaunch?(self)
+        }
+        device.run()
+    }
+}
+
+final class WeakManager {
+    weak var value: LocationManager?
+    init(_ value: LocationManager) { self.value = value }
+}

@@ -1,0 +1,349 @@
+import LocSimModel
+
+/// A simulated phone, watch, TV, Mac or headset: platform, Settings, the Location Services switch,
+/// a virtual clock, its apps, the user holding it and where it is.
+///
+/// Nothing reads the wall clock: time moves only with ``advance(by:)``. Delegate calls are
+/// delivered when the run loop turns (``run()``), never inside the app's own call (C3). Every
+/// effect lands in ``timeline``.
+public final class SimulatedDevice {
+    /// The OS and version.
+    public let platform: Platform
+    /// Timings and open choices; applied to apps installed afterwards.
+    public var parameters: DeviceParameters
+    /// The person answering prompts.
+    public let user: ScriptedUser
+    /// Virtual time since the simulation started.
+    public private(set) var now: Duration = .zero
+    /// Everything that happened.
+    public private(set) var timeline = Timeline()
+    /// The installed apps, in installation order.
+    public private(set) var apps: [SimulatedApp] = []
+    /// Things the driver asked for that could not apply (``SimulationError``s not thrown).
+    public private(set) var rejections: [String] = []
+    /// Where the device is.
+    public private(set) var location: Location?
+    /// The global Location Services switch. Corresponds to `CLLocationManager.locationServicesEnabled()`.
+    public private(set) var locationServicesEnabled = true
+    /// Whether the device is locked.
+    public private(set) var isLocked = false
+
+    private enum Work {
+        case call(SimulatedApp, ManagerID, DelegateCall)
+        case launchCode(SimulatedApp)
+    }
+    private var pending: [Work] = []
+    private var draining = false
+    private var scheduledFixes: [(at: Duration, location: Location)] = []
+
+    /// Creates a device. `location` is where it starts, if it has a fix.
+    public init(platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
+                user: ScriptedUser = ScriptedUser(), location: Coordinate? = nil) {
+        self.platform = platform
+        self.parameters = parameters
+        self.user = user
+        self.location = location.map { Location(coordinate: $0) }
+    }
+
+    /// Installs an app. It starts not running.
+    @discardableResult
+    public func install(_ description: AppDescription = AppDescription()) -> SimulatedApp {
+        var model = AuthorizationModel(platform: platform, app: description, parameters: parameters)
+        model.now = now
+        model.locationServicesEnabled = locationServicesEnabled
+        model.deviceLocked = isLocked
+        model.deviceLocation = location
+        let app = SimulatedApp(device: self, model: model)
+        apps.append(app)
+        return app
+    }
+
+    // MARK: Prompts
+
+    /// The prompt on screen and the app it belongs to: the earliest shown.
+    public var promptOnScreen: (app: SimulatedApp, prompt: Prompt)? {
+        var best: (SimulatedApp, PresentedPrompt)?
+        for app in apps {
+            if let p = app.model.prompt, best == nil || p.shownAt < best!.1.shownAt { best = (app, p) }
+        }
+        return best.map { ($0.0, $0.1.prompt) }
+    }
+
+    /// The user taps a button of the prompt on screen.
+    /// - Throws: ``SimulationError`` when no prompt is on screen or it has no such button.
+    public func choose(_ choice: PromptChoice) throws {
+        guard let (app, prompt) = promptOnScreen else { throw SimulationError("no prompt is on screen") }
+        let before = rejections.count
+        let precise = choice.precise.map { $0 ? ", precise: on" : ", precise: off" } ?? ""
+        send(.userChoseButton(choice.button, precise: choice.precise), to: app,
+             entry: TimelineEntry(time: now, app: app.name, kind: .user, text: "choose \(choice.button.rawValue) (“\(choice.button.label)”\(precise)) on \(prompt.kind.rawValue)"))
+        if rejections.count > before { throw SimulationError(rejections.last!) }
+        run()
+    }
+
+    /// The user taps `button` on the prompt on screen.
+    public func choose(_ button: PromptButton, precise: Bool? = nil) throws {
+        try choose(PromptChoice(button, precise: precise))
+    }
+
+    // MARK: User and world actions
+
+    /// The device is locked: a foreground app goes to the background; a prompt on screen goes away unanswered (C10).
+    public func lock() {
+        isLocked = true
+        broadcast(.deviceLocked, TimelineEntry(time: now, app: nil, kind: .user, text: "lock"))
+    }
+
+    /// The device is unlocked: the app that was in front returns; waiting prompts appear.
+    public func unlock() {
+        isLocked = false
+        broadcast(.deviceUnlocked, TimelineEntry(time: now, app: nil, kind: .user, text: "unlock"))
+    }
+
+    /// The user turns Location Services on or off for the device (M1).
+    public func setLocationServices(_ on: Bool) {
+        locationServicesEnabled = on
+        broadcast(.userSwitchedLocationServices(on), TimelineEntry(time: now, app: nil, kind: .user, text: "Settings › Location Services: \(on ? "on" : "off")"))
+    }
+
+    /// The user turns Airplane mode on or off (A6).
+    public func setAirplaneMode(_ on: Bool) {
+        broadcast(.userSwitchedAirplaneMode(on), TimelineEntry(time: now, app: nil, kind: .user, text: "Airplane mode: \(on ? "on" : "off")"))
+    }
+
+    /// Parental controls or MDM start or stop restricting location (A5, M4).
+    public func setRestricted(_ on: Bool) {
+        broadcast(.restrictionChanged(on), TimelineEntry(time: now, app: nil, kind: .user, text: "restriction: \(on ? "on" : "off")"))
+    }
+
+    /// The user chooses Settings › General › Reset › Reset Location & Privacy (E4, L2).
+    public func resetLocationAndPrivacy() {
+        broadcast(.userResetLocationAndPrivacy, TimelineEntry(time: now, app: nil, kind: .user, text: "Reset Location & Privacy"))
+    }
+
+    /// The device moves; running services see a fix.
+    public func move(to coordinate: Coordinate, horizontalAccuracy: Double = 5) {
+        let fix = Location(coordinate: coordinate, horizontalAccuracy: horizontalAccuracy, timestamp: now)
+        location = fix
+        broadcast(.deviceMoved(fix), TimelineEntry(time: now, app: nil, kind: .world, text: "move to \(coordinate)"))
+    }
+
+    /// The device enters a monitored region (by name).
+    public func enterRegion(_ name: String) {
+        broadcast(.deviceEnteredRegion(name), TimelineEntry(time: now, app: nil, kind: .world, text: "enter region \(name)"))
+    }
+
+    /// The device leaves a monitored region (by name).
+    public func exitRegion(_ name: String) {
+        broadcast(.deviceExitedRegion(name), TimelineEntry(time: now, app: nil, kind: .world, text: "exit region \(name)"))
+    }
+
+    /// The world produces a visit.
+    public func visit() {
+        broadcast(.deviceVisited, TimelineEntry(time: now, app: nil, kind: .world, text: "visit"))
+    }
+
+    /// Schedules the fixes of a track on the virtual clock, relative to now: the first point is
+    /// reached now, the others at their time offsets from it.
+    public func play(_ track: GPXTrack) {
+        guard let first = track.points.first else { return }
+        record(TimelineEntry(time: now, app: nil, kind: .world, text: "play GPX track (\(track.points.count) points)"))
+        for point in track.points {
+            let at = now + (point.time - first.time)
+            let fix = Location(coordinate: point.coordinate, horizontalAccuracy: 5, timestamp: at)
+            let index = scheduledFixes.firstIndex { $0.at > at } ?? scheduledFixes.endIndex
+            scheduledFixes.insert((at, fix), at: index)
+        }
+        deliverDueFixes()
+        run()
+    }
+
+    // MARK: Time
+
+    /// Time passes; everything scheduled in that time happens, in order.
+    public func advance(by duration: Duration) {
+        let target = now + duration
+        record(TimelineEntry(time: now, app: nil, kind: .world, text: "wait \(Self.describe(duration))"))
+        while true {
+            let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.first.map { [$0.at] } ?? [])
+            guard let next = deadlines.min(), next <= target else { break }
+            step(to: next)
+        }
+        step(to: target)
+    }
+
+    private func step(to time: Duration) {
+        now = time
+        for app in apps where app.model.now < time || app.model.nextDeadline.map({ $0 <= time }) == true {
+            send(.clockAdvanced(to: time), to: app, entry: nil)
+        }
+        deliverDueFixes()
+        run()
+    }
+
+    private func deliverDueFixes() {
+        while let first = scheduledFixes.first, first.at <= now {
+            scheduledFixes.removeFirst()
+            location = first.location
+            broadcast(.deviceMoved(first.location), TimelineEntry(time: now, app: nil, kind: .world, text: "GPX fix \(first.location.coordinate)"), runAfter: false)
+        }
+    }
+
+    /// `90s`, `2m`, `1500ms`, `2h`, `1d`.
+    public static func describe(_ d: Duration) -> String {
+        let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+        if ms % 86_400_000 == 0 && ms > 0 { return "\(ms / 86_400_000)d" }
+        if ms % 3_600_000 == 0 && ms > 0 { return "\(ms / 3_600_000)h" }
+        if ms % 60_000 == 0 && ms > 0 { return "\(ms / 60_000)m" }
+        if ms % 1000 == 0 { return "\(ms / 1000)s" }
+        return "\(ms)ms"
+    }
+
+    // MARK: The run loop
+
+    /// Lets the run loop turn: delivers every pending delegate call, runs launch code, and lets
+    /// the scripted user answer prompts, until nothing is left to do at the current time.
+    public func run() {
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        while true {
+            if !pending.isEmpty {
+                let work = pending.removeFirst()
+                switch work {
+                case .call(let app, let id, let call): dispatch(call, to: id, in: app)
+                case .launchCode(let app): app.onLaunch?(app)
+                }
+                continue
+            }
+            if let (app, prompt) = promptOnScreen, let choice = user.nextAnswer(for: prompt) {
+                let precise = choice.precise.map { $0 ? ", precise: on" : ", precise: off" } ?? ""
+                send(.userChoseButton(choice.button, precise: choice.precise), to: app,
+                     entry: TimelineEntry(time: now, app: app.name, kind: .user, text: "choose \(choice.button.rawValue) (“\(choice.button.label)”\(precise)) on \(prompt.kind.rawValue)"))
+                continue
+            }
+            break
+        }
+    }
+
+    // MARK: Internals
+
+    func record(_ entry: TimelineEntry) { timeline.append(entry) }
+
+    func userAction(_ app: SimulatedApp, _ event: Event, _ text: String) {
+        send(event, to: app, entry: TimelineEntry(time: now, app: app.name, kind: .user, text: text))
+        run()
+    }
+
+    private func broadcast(_ event: Event, _ entry: TimelineEntry, runAfter: Bool = true) {
+        record(entry)
+        for app in apps { send(event, to: app, entry: nil) }
+        if runAfter { run() }
+    }
+
+    /// Applies an event to one app's model and handles the effects.
+    func send(_ event: Event, to app: SimulatedApp, entry: TimelineEntry?) {
+        if let entry { record(entry) }
+        let effects = app.model.handle(event)
+        for effect in effects { handle(effect, from: app) }
+    }
+
+    private func handle(_ effect: Effect, from app: SimulatedApp) {
+        let t = now
+        switch effect {
+        case .promptShown(let p):
+            var detail = ["kind": p.kind.rawValue, "title": p.title, "message": p.message,
+                          "buttons": p.buttons.map(\.rawValue).joined(separator: ",")]
+            if let toggle = p.preciseToggle { detail["precise"] = toggle ? "on" : "off" }
+            let toggle = p.preciseToggle.map { "  [Precise: \($0 ? "on" : "off")]" } ?? ""
+            let where_ = p.onPairedPhone ? " (on the paired iPhone)" : ""
+            record(TimelineEntry(time: t, app: app.name, kind: .prompt,
+                                 text: "\(p.kind.rawValue)\(where_): \(p.title) — “\(p.message)” [\(p.buttons.map(\.label).joined(separator: " | "))]\(toggle)",
+                                 detail: detail))
+        case .promptDismissed(let kind, let answer):
+            record(TimelineEntry(time: t, app: app.name, kind: .promptDismissed,
+                                 text: "\(kind.rawValue) " + (answer.map { "answered \($0.rawValue)" } ?? "dismissed without an answer")))
+        case .delegate(let id, let call):
+            pending.append(.call(app, id, call))
+        case .console(let text):
+            record(TimelineEntry(time: t, app: app.name, kind: .console, text: text))
+        case .indicatorChanged(let on):
+            record(TimelineEntry(time: t, app: app.name, kind: .indicator, text: on ? "background location indicator on" : "background location indicator off"))
+        case .appLaunchedBySystem(let reason):
+            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "launched in background by the system for \(reason)"))
+            pending.append(.launchCode(app))
+        case .appTerminated(let exception):
+            record(TimelineEntry(time: t, app: app.name, kind: .terminated, text: exception))
+        case .appWillResignActive:
+            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "willResignActive"))
+        case .appDidBecomeActive:
+            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "didBecomeActive"))
+        case .requestIgnored(let kind, let reason):
+            record(TimelineEntry(time: t, app: app.name, kind: .ignored,
+                                 text: "\(Self.callName(kind)) did nothing: \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
+                                 detail: ["reason": reason.rawValue, "request": kind.rawValue]))
+        case .rejected(let message):
+            rejections.append(message)
+            record(TimelineEntry(time: t, app: app.name, kind: .rejected, text: message))
+        }
+    }
+
+    static func callName(_ kind: AuthorizationRequestKind) -> String {
+        switch kind {
+        case .whenInUse: "requestWhenInUseAuthorization()"
+        case .always: "requestAlwaysAuthorization()"
+        case .temporaryFullAccuracy: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
+        }
+    }
+
+    private func dispatch(_ call: DelegateCall, to id: ManagerID, in app: SimulatedApp) {
+        let manager = app.manager(id)
+        let suffix = manager == nil || (manager!.delegate == nil && !call.isCompletion) ? "  (no delegate)" : ""
+        record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), kind: .delegate, text: call.description + suffix))
+        manager?.deliver(call)
+    }
+}
+
+extension DelegateCall {
+    var isCompletion: Bool { if case .fullAccuracyCompletion = self { true } else { false } }
+}
+
+extension IgnoredReason {
+    /// A one-line explanation for timelines.
+    public var explanation: String {
+        switch self {
+        case .alreadyDetermined: "status is already determined"
+        case .alwaysAlreadyRequested: "the app's single Always request was already made"
+        case .temporaryAuthorization: "the app holds a temporary Allow Once grant"
+        case .denied: "the user denied location for this app"
+        case .restricted: "location is restricted"
+        case .missingPurposeString: "a purpose string is missing from Info.plist"
+        case .notInUse: "the app is not in use"
+        case .locationServicesOff: "Location Services is off"
+        case .unavailableOnPlatform: "the request does not exist on this platform"
+        case .alreadyAlways: "the app already has Always"
+        case .promptOnScreen: "another prompt is on screen"
+        case .unknownPurposeKey: "the purpose key is not in NSLocationTemporaryUsageDescriptionDictionary"
+        case .alreadyFullAccuracy: "the app already has full accuracy"
+        case .notAuthorized: "the app is not authorized"
+        }
+    }
+
+    /// The SPEC rules behind the reason.
+    public var ruleIDs: [String] {
+        switch self {
+        case .alreadyDetermined: ["C5", "D1"]
+        case .alwaysAlreadyRequested: ["E2", "E3"]
+        case .temporaryAuthorization: ["E8"]
+        case .denied: ["D5"]
+        case .restricted: ["A5", "M4"]
+        case .missingPurposeString: ["J1", "J2", "J3"]
+        case .notInUse: ["D1", "E10", "F8"]
+        case .locationServicesOff: ["M3"]
+        case .unavailableOnPlatform: ["P1", "P2"]
+        case .alreadyAlways: ["E1"]
+        case .promptOnScreen: ["C12"]
+        case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized: ["K5"]
+        }
+    }
+}

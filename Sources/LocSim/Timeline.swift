@@ -1,0 +1,23 @@
+import LocSimModel
+
+/// The ordered record of everything that happened in a simulation.
+///
+/// Two runs with the same inputs produce byte-identical timelines.
+public struct Timeline: Hashable, Sendable {
+    /// The entries, in order.
+    public var entries: [TimelineEntry] = []
+
+    /// An empty timeline.
+    public init() {}
+
+    /// Appends an entry.
+    public mutating func append(_ entry: TimelineEntry) { entries.append(entry) }
+
+    /// The whole timeline as text, one entry per line.
+    public var text: String { entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n") }
+
+    /// The delegate calls one manager received, in the scenario format's spelling.
+    public func callbacks(of manager: String, app: String? = nil, from start: Int = 0) -> [String] {
+        entries[min(start, entries.count)...].filter { $0.kind == .delegate && $0.manager == manager && (app == nil || $0.app == app) }.map(\.text)
+    }
+}

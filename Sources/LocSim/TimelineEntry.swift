@@ -1,0 +1,74 @@
+import LocSimModel
+
+/// One line of a simulation's timeline: what happened, to whom, at what virtual time.
+///
+/// Core Location has no such type; this is the record a device keeps of every effect.
+public struct TimelineEntry: Hashable, Sendable {
+    /// What kind of thing happened.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The app was launched, moved between foreground and background, suspended or terminated.
+        case lifecycle
+        /// The app called Core Location.
+        case appCall
+        /// The user did something (answered a prompt, changed Settings, locked the device).
+        case user
+        /// The world changed (the device moved, entered a region, time passed).
+        case world
+        /// A prompt appeared.
+        case prompt
+        /// A prompt went away.
+        case promptDismissed
+        /// A delegate method was called.
+        case delegate
+        /// A console message was printed.
+        case console
+        /// The background location indicator changed.
+        case indicator
+        /// A request did nothing at all (LocSim's diagnostic, C12).
+        case ignored
+        /// The app terminated with an exception.
+        case terminated
+        /// Something the driver asked for could not apply.
+        case rejected
+    }
+
+    /// Virtual time.
+    public var time: Duration
+    /// The app's name (`nil` for device-wide entries).
+    public var app: String?
+    /// The manager's name, for app calls and delegate calls.
+    public var manager: String?
+    /// The kind.
+    public var kind: Kind
+    /// The text: `didChangeAuthorization(authorizedAlways)`, `requestAlwaysAuthorization()`, …
+    public var text: String
+    /// Extra structured detail (prompt buttons, message, …), for JSON output.
+    public var detail: [String: String]
+
+    /// Creates an entry.
+    public init(time: Duration, app: String?, manager: String? = nil, kind: Kind, text: String, detail: [String: String] = [:]) {
+        self.time = time
+        self.app = app
+        self.manager = manager
+        self.kind = kind
+        self.text = text
+        self.detail = detail
+    }
+
+    /// `+00:00:10.000  Example  main  didChangeAuthorization(authorizedAlways)`.
+    public var line: String {
+        var parts = [Self.format(time), app ?? "device"]
+        let label = kind.rawValue
+        if let manager { parts.append("\(label) \(manager):") } else { parts.append("\(label):") }
+        parts.append(text)
+        return parts.joined(separator: "  ")
+    }
+
+    /// Formats virtual time as `+HH:MM:SS.mmm` (days add to the hours).
+    public static func format(_ time: Duration) -> String {
+        let ms = time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000
+        let h = ms / 3_600_000, m = (ms / 60_000) % 60, s = (ms / 1000) % 60, milli = ms % 1000
+        func pad(_ v: Int64, _ n: Int) -> String { let t = String(v); return String(repeating: "0", count: max(0, n - t.count)) + t }
+        return "+\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2)).\(pad(milli, 3))"
+    }
+}

@@ -1,0 +1,55 @@
+import LocSimModel
+
+/// An app (or app extension) target found by ``TargetDiscovery``: its Info.plist as the system
+/// would read it, its platform and deployment target, and the sources that belong to it.
+public struct AppTarget: Sendable {
+    /// A display name: the project target name, or the plist's directory.
+    public var name: String
+    /// Directories whose sources belong to this target (absolute).
+    public var sourceRoots: [String]
+    /// The deployment target (the oldest OS the app runs on).
+    public var deploymentTarget: Platform
+    /// Where the deployment target came from (`IPHONEOS_DEPLOYMENT_TARGET`, `MinimumOSVersion`,
+    /// `--platform`, `default`), for messages.
+    public var deploymentTargetOrigin: String
+    /// The Info.plist file, when the target has one (generated plists have none).
+    public var infoPlist: PlistDocument?
+    /// Location purpose strings the system reads for this target, by key raw value: from the
+    /// plist, `INFOPLIST_KEY_…` build settings or XcodeGen `info.properties`.
+    public var purposeStrings: [String: DeclaredValue]
+    /// `UIBackgroundModes`, when declared, with where.
+    public var backgroundModes: (modes: [String], location: SourceLocation)?
+    /// The entries of `NSLocationTemporaryUsageDescriptionDictionary`, when declared, with where.
+    public var temporaryPurposeKeys: (keys: Set<String>, location: SourceLocation)?
+    /// `InfoPlist.strings` files under the target's directory.
+    public var localizations: [StringsFile]
+    /// Swift and Objective-C files assigned to the target.
+    public var sourceFiles: [String]
+
+    /// Creates a target.
+    public init(name: String, sourceRoots: [String], deploymentTarget: Platform, deploymentTargetOrigin: String, infoPlist: PlistDocument?,
+                purposeStrings: [String: DeclaredValue], backgroundModes: (modes: [String], location: SourceLocation)?,
+                temporaryPurposeKeys: (keys: Set<String>, location: SourceLocation)?, localizations: [StringsFile], sourceFiles: [String]) {
+        self.name = name
+        self.sourceRoots = sourceRoots
+        self.deploymentTarget = deploymentTarget
+        self.deploymentTargetOrigin = deploymentTargetOrigin
+        self.infoPlist = infoPlist
+        self.purposeStrings = purposeStrings
+        self.backgroundModes = backgroundModes
+        self.temporaryPurposeKeys = temporaryPurposeKeys
+        self.localizations = localizations
+        self.sourceFiles = sourceFiles
+    }
+
+    /// The purpose keys that are declared (known or unknown value).
+    public var declaredKeys: Set<PurposeKey> {
+        Set(purposeStrings.keys.compactMap(PurposeKey.init(rawValue:)))
+    }
+
+    /// Where a finding about the target as a whole points: its plist, or the first purpose string.
+    public var anchor: SourceLocation {
+        if let infoPlist { return SourceLocation(file: infoPlist.path) }
+        return purposeStrings.values.map(\.location).min() ?? SourceLocation(file: sourceRoots.first ?? ".")
+    }
+}

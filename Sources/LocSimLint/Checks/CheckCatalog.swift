@@ -1,0 +1,95 @@
+/// The table of every check `locsim lint` runs.
+///
+/// Each entry has an id, a default severity, a doc line and the SPEC rule ids it enforces.
+/// `Docs/Lint.md` explains each one with examples.
+public enum CheckCatalog {
+    /// A request is made but the When In Use key (on macOS, `NSLocationUsageDescription`) is missing.
+    public static let missingWhenInUseKey = Check(
+        id: "LOC001", name: "missing-when-in-use-key", defaultSeverity: .error,
+        summary: "A location request is made but the Info.plist lacks the When In Use purpose key, so the request silently does nothing.",
+        ruleIDs: ["J1", "J3", "J4", "D1"])
+    /// `requestAlwaysAuthorization` is called without `NSLocationAlwaysAndWhenInUseUsageDescription`.
+    public static let missingAlwaysKey = Check(
+        id: "LOC002", name: "missing-always-key", defaultSeverity: .error,
+        summary: "requestAlwaysAuthorization is called but the Info.plist lacks NSLocationAlwaysAndWhenInUseUsageDescription, so it silently does nothing on iOS 11+.",
+        ruleIDs: ["E9", "J2", "J4"])
+    /// Only the legacy Always key is declared for an iOS 11+ target.
+    public static let legacyAlwaysKeyOnly = Check(
+        id: "LOC003", name: "legacy-always-key-only", defaultSeverity: .warning,
+        summary: "Only the legacy NSLocationAlwaysUsageDescription is declared; iOS 11+ never reads it and needs NSLocationAlwaysAndWhenInUseUsageDescription.",
+        ruleIDs: ["E9", "J2", "J4", "Q1"])
+    /// The target deploys to iOS 10 or earlier and asks for Always without the legacy key.
+    public static let legacyAlwaysKeyMissing = Check(
+        id: "LOC004", name: "legacy-always-key-missing", defaultSeverity: .warning,
+        summary: "The target deploys to iOS 10 or earlier and asks for Always, but NSLocationAlwaysUsageDescription, the only key iOS 8–10 read, is missing.",
+        ruleIDs: ["P5", "F1", "J4"])
+    /// A macOS target declares iOS purpose keys but not `NSLocationUsageDescription`.
+    public static let macOSUsageKey = Check(
+        id: "LOC005", name: "macos-usage-key", defaultSeverity: .warning,
+        summary: "A macOS target declares iOS location purpose keys but not NSLocationUsageDescription, the only key macOS reads.",
+        ruleIDs: ["P2", "J4"])
+    /// `allowsBackgroundLocationUpdates = true` without the `location` background mode.
+    public static let backgroundUpdatesWithoutMode = Check(
+        id: "LOC006", name: "background-updates-without-mode", defaultSeverity: .error,
+        summary: "allowsBackgroundLocationUpdates is set to true but UIBackgroundModes lacks location: the setter terminates the app.",
+        ruleIDs: ["I8", "I6"])
+    /// The `location` background mode is declared but nothing turns background updates on.
+    public static let unusedBackgroundMode = Check(
+        id: "LOC007", name: "unused-location-background-mode", defaultSeverity: .warning,
+        summary: "UIBackgroundModes declares location but no scanned source sets allowsBackgroundLocationUpdates = true, so the mode does nothing.",
+        ruleIDs: ["I6", "I7"])
+    /// A temporary full accuracy purpose key is not in the dictionary.
+    public static let temporaryAccuracyKey = Check(
+        id: "LOC008", name: "temporary-accuracy-purpose-key", defaultSeverity: .error,
+        summary: "A temporary full accuracy purpose key is not an entry of NSLocationTemporaryUsageDescriptionDictionary, so the request fails with kCLErrorPromptDeclined.",
+        ruleIDs: ["K5"])
+    /// A purpose string the system shows is empty.
+    public static let emptyPurposeString = Check(
+        id: "LOC009", name: "empty-purpose-string", defaultSeverity: .error,
+        summary: "A purpose string the system reads is empty, so the prompt explains nothing.",
+        ruleIDs: ["D3", "J1", "J2"])
+    /// A purpose string is a placeholder or too vague.
+    public static let vaguePurposeString = Check(
+        id: "LOC010", name: "vague-purpose-string", defaultSeverity: .warning,
+        summary: "A purpose string is a placeholder or too vague to tell the user why the app needs their location.",
+        ruleIDs: ["D3", "F5"])
+    /// The When In Use and Always texts are identical.
+    public static let identicalPurposeStrings = Check(
+        id: "LOC011", name: "identical-purpose-strings", defaultSeverity: .note,
+        summary: "The When In Use and Always-and-When-In-Use texts are identical, so the upgrade prompt does not say why Always is needed.",
+        ruleIDs: ["E6", "F3", "F5"])
+    /// Purpose strings sit in a plist the system never reads.
+    public static let unreadPurposeStrings = Check(
+        id: "LOC012", name: "unread-purpose-strings", defaultSeverity: .warning,
+        summary: "Location purpose strings are in a file the system never reads for the app (a test bundle, a framework, a settings plist, an unreferenced plist, or an InfoPlist.strings entry for a key the Info.plist lacks).",
+        ruleIDs: ["J3", "J4"])
+    /// A request runs automatically every time the app comes to the foreground.
+    public static let requestOnEveryForeground = Check(
+        id: "LOC013", name: "request-on-every-foreground", defaultSeverity: .warning,
+        summary: "A location request runs automatically every time the app becomes active, so a prompt can appear with no user action (after Allow Once lapses) and repeated Always requests are ignored.",
+        ruleIDs: ["D6", "H5", "E2"])
+    /// A request is made where it can only be ignored.
+    public static let ignoredRequest = Check(
+        id: "LOC014", name: "ignored-request", defaultSeverity: .warning,
+        summary: "A location request is made where Core Location can only ignore it: from a background path, or in a branch for a status the request cannot change.",
+        ruleIDs: ["E1", "E10", "C5", "D1", "D5", "F8"])
+    /// The code waits for a request's answer with no way out if none ever comes.
+    public static let unboundedWait = Check(
+        id: "LOC015", name: "unbounded-authorization-wait", defaultSeverity: .warning,
+        summary: "The code waits for the answer to a location request (a continuation or semaphore) with no timeout or foreground check, but a request that has no effect never answers.",
+        ruleIDs: ["C4", "C10", "C12", "J3"])
+
+    /// Every check, ordered by id.
+    public static let all: [Check] = [
+        missingWhenInUseKey, missingAlwaysKey, legacyAlwaysKeyOnly, legacyAlwaysKeyMissing, macOSUsageKey,
+        backgroundUpdatesWithoutMode, unusedBackgroundMode, temporaryAccuracyKey, emptyPurposeString,
+        vaguePurposeString, identicalPurposeStrings, unreadPurposeStrings, requestOnEveryForeground,
+        ignoredRequest, unboundedWait,
+    ]
+
+    /// The check with id or name `idOrName` (case-insensitive), if any.
+    public static func check(_ idOrName: String) -> Check? {
+        let wanted = idOrName.lowercased()
+        return all.first { $0.id.lowercased() == wanted || $0.name == wanted }
+    }
+}

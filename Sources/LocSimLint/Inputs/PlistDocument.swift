@@ -1,0 +1,73 @@
+import Foundation
+
+/// An Info.plist (or any property list) read from disk, XML or binary, with the line of each key.
+///
+/// Parsed with Foundation's `PropertyListSerialization`. Lines are known for XML plists only; a
+/// binary plist reports line 1 for every key.
+public struct PlistDocument: Sendable {
+    /// The path it was read from.
+    public var path: String
+    /// The root dictionary (converted to Sendable values).
+    public var root: [String: PlistValue]
+    /// Whether the file was XML (line numbers are meaningful).
+    public var isXML: Bool
+    /// The text of an XML plist, to locate keys.
+    private var lines: [Substring]
+
+    /// Reads and parses the plist at `path`.
+    ///
+    /// - Throws: ``LintInputError`` when the file cannot be read, is not a property list, or its
+    ///   root is not a dictionary.
+    public init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LintInputError(file: path, reason: "cannot read file")
+        }
+        try self.init(path: path, data: data)
+    }
+
+    /// Parses plist `data` that was read from `path`.
+    public init(path: String, data: Data) throws {
+        self.path = path
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw LintInputError(file: path, line: PlistDocument.line(in: error), reason: "malformed property list")
+        }
+        guard let dict = object as? [String: Any] else {
+            throw LintInputError(file: path, reason: "property list root is not a dictionary")
+        }
+        root = dict.mapValues(PlistValue.init)
+        isXML = data.starts(with: Array("bplist".utf8)) == false
+        if isXML, let text = String(data: data, encoding: .utf8) {
+            lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        } else {
+            lines = []
+        }
+    }
+
+    /// The location of `<key>name</key>` in the file (its first occurrence), or line 1.
+    public func location(ofKey name: String) -> SourceLocation {
+        let needle = "<key>\(name)</key>"
+        for (index, line) in lines.enumerated() {
+            if let range = line.range(of: needle) {
+                return SourceLocation(file: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return SourceLocation(file: path)
+    }
+
+    /// The string value of a top-level key, if it is a string.
+    public func string(_ key: String) -> String? {
+        if case .string(let s)? = root[key] { return s }
+        return nil
+    }
+
+    /// The line number Foundation mentions in a parse error ("… at line 12"), if any.
+    static func line(in error: Error) -> Int? {
+        let text = "\(error)"
+        guard let range = text.range(of: "line ") else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        return Int(digits)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Reads the targets of an Xcode `project.pbxproj` (an OpenStep property list).
+///
+/// Only what lint needs: native targets, their product type, the Release (or first) build
+/// configuration of the project and the target with their `.xcconfig` bases, `INFOPLIST_FILE`
+/// and `INFOPLIST_KEY_…` settings.
+public enum XcodeProjectFile {
+    /// Parses `path` (`…/App.xcodeproj/project.pbxproj`).
+    ///
+    /// - Throws: ``LintInputError`` for an unreadable or malformed project, or an unreadable
+    ///   `.xcconfig` it references.
+    public static func load(_ path: String) throws -> [ProjectTarget] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LintInputError(file: path, reason: "cannot read file")
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw LintInputError(file: path, line: PlistDocument.line(in: error), reason: "malformed project file")
+        }
+        guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
+              let rootID = root["rootObject"] as? String, let project = objects[rootID] else {
+            throw LintInputError(file: path, reason: "project file has no objects or rootObject")
+        }
+        let text = String(data: data, encoding: .utf8) ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let xcodeproj = (path as NSString).deletingLastPathComponent
+        let projectDir = (xcodeproj as NSString).deletingLastPathComponent
+        let paths = FileReferencePaths(objects: objects, projectDirectory: projectDir)
+
+        func locate(_ key: String) -> SourceLocation {
+            for (index, line) in lines.enumerated() {
+                if let range = line.range(of: key + " =") ?? line.range(of: "\"" + key + "\" =") {
+                    return SourceLocation(file: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                }
+            }
+            return SourceLocation(file: path)
+        }
+
+        func settings(ofList listID: String?) throws -> BuildSettings {
+            guard let listID, let list = objects[listID], let ids = list["buildConfigurations"] as? [String] else { return BuildSettings() }
+            let configs = ids.compactMap { objects[$0] }
+            guard let chosen = configs.first(where: { ($0["name"] as? String) == "Release" }) ?? configs.first else { return BuildSettings() }
+            var result = BuildSettings()
+            if let baseRef = chosen["baseConfigurationReference"] as? String, let xcconfig = paths.path(of: baseRef),
+               FileManager.default.fileExists(atPath: xcconfig) {
+                result.overlay(try XcconfigFile.load(xcconfig))
+            }
+            var own = [String: String]()
+            var origins = [String: SourceLocation]()
+            for (key, value) in (chosen["buildSettings"] as? [String: Any]) ?? [:] where !key.contains("[") {
+                if let s = value as? String {
+                    own[key] = s
+                } else if let a = value as? [String] {
+                    own[key] = a.joined(separator: " ")
+                }
+                if key.hasPrefix("INFOPLIST_KEY_") || key.hasSuffix("_DEPLOYMENT_TARGET") || key == "INFOPLIST_FILE" {
+                    origins[key] = locate(key)
+                }
+            }
+            result.overlay(BuildSettings(own, origins: origins))
+            return result
+        }
+
+        var base = BuildSettings(["SRCROOT": projectDir, "PROJECT_DIR": projectDir, "SOURCE_ROOT": projectDir,
+                                  "PROJECT_NAME": ((xcodeproj as NSString).lastPathComponent as NSString).deletingPathExtension])
+        base.overlay(try settings(ofList: project["buildConfigurationList"] as? String))
+
+        var targets = [ProjectTarget]()
+        for id in (project["targets"] as? [String]) ?? [] {
+            guard let target = objects[id], (target["isa"] as? String) == "PBXNativeTarget", let name = target["name"] as? String else { continue }
+            var merged = base
+            merged.overlay(BuildSettings(["TARGET_NAME": name, "PRODUCT_NAME": name]))
+            merged.overlay(try settings(ofList: target["buildConfigurationList"] as? String))
+            let kind = Self.kind(ofProductType: target["productType"] as? String ?? "")
+            var plistPath: String?
+            if let file = merged.values["INFOPLIST_FILE"], !file.isEmpty, let resolved = merged.resolve(file) {
+                plistPath = FileInventory.absolute(resolved.hasPrefix("/") ? resolved : projectDir + "/" + resolved)
+            }
+            var extra = [String: DeclaredValue]()
+            for (key, value) in merged.values where key.hasPrefix("INFOPLIST_KEY_") {
+                let plistKey = String(key.dropFirst("INFOPLIST_KEY_".count))
+                extra[plistKey] = DeclaredValue(text: merged.resolve(value), raw: value, location: merged.origins[key] ?? SourceLocation(file: path))
+            }
+            let keys = ["IPHONEOS_DEPLOYMENT_TARGET", "MACOSX_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET", "TVOS_DEPLOYMENT_TARGET", "XROS_DEPLOYMENT_TARGET"]
+            let sdkPlatform = merged.values["SDKROOT"].flatMap { merged.resolve($0) }.map(platformName(sdk:))
+            let key = keys.first { platformName(deploymentKey: $0) == sdkPlatform && merged.values[$0] != nil } ?? keys.first { merged.values[$0] != nil }
+            let deployment = key.flatMap { merged.values[$0] }.flatMap { merged.resolve($0) }
+            targets.append(ProjectTarget(name: name, kind: kind, projectFile: path, projectDirectory: projectDir, infoPlistPath: plistPath,
+                                         settings: merged, extraInfo: extra, sourceRoots: [],
+                                         platformName: sdkPlatform ?? key.map(platformName(deploymentKey:)), deploymentTarget: deployment))
+        }
+        return targets
+    }
+
+    /// The lint kind of an Xcode product type.
+    static func kind(ofProductType type: String) -> ProjectTarget.Kind {
+        if type.contains("bundle.unit-test") || type.contains("bundle.ui-testing") { return .test }
+        if type.contains("framework") || type.contains("library") { return .framework }
+        if type.contains("app-extension") || type.contains("watchkit2-extension") || type.contains("watchkit-extension") { return .appExtension }
+        if type.contains("application") { return .application }
+        return .other
+    }
+
+    /// `iOS`, `macOS`, … for an `SDKROOT` value (`iphoneos`, `macosx`, …).
+    static func platformName(sdk: String) -> String {
+        let s = sdk.lowercased()
+        if s.hasPrefix("iphone") { return "iOS" }
+        if s.hasPrefix("macosx") { return "macOS" }
+        if s.hasPrefix("watch") { return "watchOS" }
+        if s.hasPrefix("appletv") { return "tvOS" }
+        if s.hasPrefix("xr") { return "visionOS" }
+        return sdk
+    }
+
+    /// `iOS`, `macOS`, … for a `*_DEPLOYMENT_TARGET` setting name.
+    static func platformName(deploymentKey: String) -> String {
+        switch deploymentKey {
+        case "IPHONEOS_DEPLOYMENT_TARGET": return "iOS"
+        case "MACOSX_DEPLOYMENT_TARGET": return "macOS"
+        case "WATCHOS_DEPLOYMENT_TARGET": return "watchOS"
+        case "TVOS_DEPLOYMENT_TARGET": return "tvOS"
+        default: return "visionOS"
+        }
+    }
+}
+
+/// Resolves `PBXFileReference` ids to absolute paths through the `PBXGroup` tree.
+struct FileReferencePaths {
+    let objects: [String: [String: Any]]
+    let projectDirectory: String
+    let parents: [String: String]
+
+    init(objects: [String: [String: Any]], projectDirectory: String) {
+        self.objects = objects
+        self.projectDirectory = projectDirectory
+        var parents = [String: String]()
+        for (id, object) in objects {
+            for child in (object["children"] as? [String]) ?? [] { parents[child] = id }
+        }
+        self.parents = parents
+    }
+
+    func path(of id: String, depth: Int = 0) -> String? {
+        guard depth < 64, let object = objects[id] else { return nil }
+        let own = object["path"] as? String ?? ""
+        let tree = object["sourceTree"] as? String ?? "<group>"
+        switch tree {
+        case "<absolute>":
+            return own
+        case "SOURCE_ROOT":
+            return FileInventory.absolute(projectDirectory + "/" + own)
+        case "<group>":
+            let parentPath = parents[id].flatMap { path(of: $0, depth: depth + 1) } ?? projectDirectory
+            return own.isEmpty ? parentPath : FileInventory.absolute(parentPath + "/" + own)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Finds location requests and related calls in Objective-C (`.m`, `.mm`) lexically.
+///
+/// No Objective-C parser is available, so comments and string literals are blanked first (so a
+/// commented-out request is not reported), then method definitions and messages are matched.
+/// Lifecycle contexts come from the enclosing method's selector; status branches are not
+/// analysed in Objective-C.
+public enum ObjCSourceScanner {
+    /// Scans `text` (the contents of `path`).
+    public static func scan(text: String, path: String) -> SourceScan {
+        let (code, strings) = blankCommentsAndStrings(Array(text.utf16))
+        let codeText = String(decoding: code, as: UTF16.self)
+        let ns = codeText as NSString
+        let lineStarts = Self.lineStarts(code)
+        func location(_ offset: Int) -> SourceLocation {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            return SourceLocation(file: path, line: low + 1, column: offset - lineStarts[low] + 1)
+        }
+
+        // Method definitions: (start offset, selector).
+        var methods = [(offset: Int, selector: String)]()
+        for match in methodRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)) {
+            let signature = ns.substring(with: match.range(at: 1))
+            methods.append((match.range.location, selector(ofSignature: signature)))
+        }
+        func method(at offset: Int) -> (index: Int, selector: String)? {
+            guard let index = methods.lastIndex(where: { $0.offset <= offset }) else { return nil }
+            return (index, methods[index].selector)
+        }
+        func body(ofMethod index: Int) -> String {
+            let start = methods[index].offset
+            let end = index + 1 < methods.count ? methods[index + 1].offset : ns.length
+            return ns.substring(with: NSRange(location: start, length: end - start))
+        }
+        func stringLiteral(after offset: Int, within limit: Int = 40) -> String? {
+            strings.first { $0.offset >= offset && $0.offset <= offset + limit }?.value
+        }
+
+        var scan = SourceScan()
+        for match in callRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)) {
+            let name = ns.substring(with: match.range(at: 1))
+            let end = match.range.location + match.range.length
+            let following = ns.substring(with: NSRange(location: end, length: min(160, ns.length - end)))
+            let kind: SourceEvent.Kind
+            switch name {
+            case "requestWhenInUseAuthorization": kind = .request(.whenInUse, api: name)
+            case "requestAlwaysAuthorization": kind = .request(.always, api: name)
+            case "requestTemporaryFullAccuracyAuthorizationWithPurposeKey":
+                kind = .temporaryFullAccuracy(purposeKey: stringLiteral(after: end), api: "requestTemporaryFullAccuracyAuthorization")
+            case "allowsBackgroundLocationUpdates", "setAllowsBackgroundLocationUpdates":
+                let trimmed = following.drop { $0 == " " || $0 == "\t" }
+                guard let first = trimmed.first, first == "=" || first == ":" else { continue }
+                let value = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
+                kind = .backgroundUpdates(literalTrue: value.hasPrefix("YES") || value.hasPrefix("true") || value.hasPrefix("1"))
+            case "CLServiceSession":
+                let call = following.prefix { $0 != ";" }
+                if call.contains("RequirementWhenInUse") { kind = .request(.whenInUse, api: "CLServiceSession") }
+                else if call.contains("RequirementAlways") { kind = .request(.always, api: "CLServiceSession") }
+                else { continue }
+            default:
+                kind = .startMonitoring(name)
+            }
+            let enclosing = method(at: match.range.location)
+            let context = enclosing.flatMap { CallContext.of(function: $0.selector) } ?? .unknown
+            var wait: String?
+            if case .request = kind, let enclosing {
+                let text = body(ofMethod: enclosing.index)
+                if text.contains("dispatch_semaphore_wait"), text.contains("DISPATCH_TIME_FOREVER") { wait = "dispatch_semaphore_wait(…, DISPATCH_TIME_FOREVER)" }
+            }
+            scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
+                                           context: context, contextName: enclosing?.selector, unboundedWait: wait))
+            if case .request(_, api: "CLServiceSession") = kind, following.contains("fullAccuracyPurposeKey:") {
+                let keyOffset = end + (following as NSString).range(of: "fullAccuracyPurposeKey:").location
+                scan.events.append(SourceEvent(kind: .temporaryFullAccuracy(purposeKey: stringLiteral(after: keyOffset), api: "CLServiceSession"),
+                                               location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
+                                               context: context, contextName: enclosing?.selector))
+            }
+        }
+        // Messages sent from lifecycle methods, for one level of indirection.
+        for (index, method) in methods.enumerated() {
+            guard let context = CallContext.of(function: method.selector) else { continue }
+            let text = body(ofMethod: index)
+            let range = NSRange(location: 0, length: (text as NSString).length)
+            for match in messageRegex.matches(in: text, range: range) {
+                scan.record((text as NSString).substring(with: match.range(at: 1)), .init(context: context, name: method.selector))
+            }
+        }
+        return scan
+    }
+
+    // MARK: Lexing
+
+    nonisolated(unsafe) static let methodRegex = try! NSRegularExpression(pattern: #"(?m)^[ \t]*[-+][ \t]*\([^)]*\)([^{;]*)\{"#)
+    nonisolated(unsafe) static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession)\b"#)
+    nonisolated(unsafe) static let messageRegex = try! NSRegularExpression(pattern: #"\[\s*(?:[A-Za-z_][\w.]*|\[[^\]]*\])\s+([A-Za-z_]\w*)"#)
+    nonisolated(unsafe) static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
+
+    /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.
+    static func selector(ofSignature signature: String) -> String {
+        // Drop parenthesized types so only labels and parameter names remain.
+        var depth = 0
+        var plain = ""
+        for c in signature {
+            if c == "(" { depth += 1; continue }
+            if c == ")" { depth -= 1; plain.append(" "); continue }
+            if depth == 0 { plain.append(c) }
+        }
+        let ns = plain as NSString
+        let labels = labelRegex.matches(in: plain, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) + ":" }
+        if labels.isEmpty { return plain.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return labels.joined()
+    }
+
+    /// The offsets where lines start.
+    static func lineStarts(_ code: [UInt16]) -> [Int] {
+        var starts = [0]
+        for (i, c) in code.enumerated() where c == 0x0A { starts.append(i + 1) }
+        return starts
+    }
+
+    /// Replaces comments and the contents of string and character literals with spaces (newlines
+    /// kept, so offsets and lines do not move), and returns the string literals found.
+    static func blankCommentsAndStrings(_ input: [UInt16]) -> (code: [UInt16], strings: [(offset: Int, value: String)]) {
+        var code = input
+        var strings = [(offset: Int, value: String)]()
+        let slash: UInt16 = 0x2F, star: UInt16 = 0x2A, quote: UInt16 = 0x22, apostrophe: UInt16 = 0x27, backslash: UInt16 = 0x5C, newline: UInt16 = 0x0A, space: UInt16 = 0x20
+        var i = 0
+        let n = input.count
+        while i < n {
+            let c = input[i]
+            if c == slash, i + 1 < n, input[i + 1] == slash {
+                while i < n, input[i] != newline { code[i] = space; i += 1 }
+            } else if c == slash, i + 1 < n, input[i + 1] == star {
+                code[i] = space; code[i + 1] = space; i += 2
+                while i < n, !(input[i] == star && i + 1 < n && input[i + 1] == slash) {
+                    if input[i] != newline { code[i] = space }
+                    i += 1
+                }
+                if i < n { code[i] = space; code[i + 1] = space; i += 2 }
+            } else if c == quote || c == apostrophe {
+                let start = i
+                i += 1
+                var value = [UInt16]()
+                while i < n, input[i] != c, input[i] != newline {
+                    if input[i] == backslash, i + 1 < n { value.append(input[i + 1]); code[i] = space; code[i + 1] = space; i += 2; continue }
+                    value.append(input[i])
+                    code[i] = space
+                    i += 1
+                }
+                if c == quote { strings.append((start, String(decoding: value, as: UTF16.self))) }
+                i += 1
+            } else {
+                i += 1
+            }
+        }
+        return (code, strings)
+    }
+}

@@ -1,0 +1,35 @@
+/// What scanning one source file found: location events, and the lifecycle contexts from which
+/// it calls other functions (to give one level of indirection: `sceneDidBecomeActive` calling
+/// `requestPermission()` which calls `requestWhenInUseAuthorization()`).
+public struct SourceScan: Hashable, Sendable {
+    /// The location-related calls.
+    public var events: [SourceEvent]
+    /// Function base names called from a lifecycle context, with that context and its callback.
+    public var contextCalls: [String: ContextCall]
+
+    /// A call made from a lifecycle context.
+    public struct ContextCall: Hashable, Sendable {
+        /// The context.
+        public var context: CallContext
+        /// The callback or observer (`sceneDidBecomeActive:`).
+        public var name: String
+    }
+
+    /// Creates a scan result.
+    public init(events: [SourceEvent] = [], contextCalls: [String: ContextCall] = [:]) {
+        self.events = events
+        self.contextCalls = contextCalls
+    }
+
+    /// Identifiers that make a file worth parsing; a file with none of them is skipped unread.
+    public static let interestingIdentifiers = [
+        "Authorization", "allowsBackgroundLocationUpdates", "startMonitoring", "CLServiceSession", "liveUpdates",
+        "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
+    ]
+
+    /// Merges a context call, keeping the most specific context for each name.
+    mutating func record(_ name: String, _ call: ContextCall) {
+        if let existing = contextCalls[name], existing.context >= call.context { return }
+        contextCalls[name] = call
+    }
+}

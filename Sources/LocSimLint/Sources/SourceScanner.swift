@@ -1,0 +1,81 @@
+import Foundation
+
+/// Scans many source files concurrently, skipping those that cannot matter before parsing.
+///
+/// A file is parsed only if its bytes contain one of ``SourceScan/interestingIdentifiers``.
+public enum SourceScanner {
+    /// The result of scanning a set of files.
+    public struct Result: Sendable {
+        /// Scan results by file path (files skipped by the byte filter are absent).
+        public var scans: [String: SourceScan]
+        /// How many files were parsed.
+        public var parsedFiles: Int
+        /// How many bytes were read.
+        public var bytesRead: Int
+    }
+
+    /// Reads and scans `files`.
+    ///
+    /// - Throws: ``LintInputError`` for a file that cannot be read.
+    public static func scan(_ files: [String]) throws -> Result {
+        let store = ResultStore(count: files.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < files.count {
+                store.set(index, scanFile(files[index]))
+                index += workers
+            }
+        }
+        var scans = [String: SourceScan]()
+        var parsed = 0
+        var bytes = 0
+        for (index, outcome) in store.outcomes().enumerated() {
+            switch outcome {
+            case .failure(let error): throw error
+            case .success(let (scan, size)):
+                bytes += size
+                if let scan { scans[files[index]] = scan; parsed += 1 }
+            case nil: break
+            }
+        }
+        return Result(scans: scans, parsedFiles: parsed, bytesRead: bytes)
+    }
+
+    static let needles = SourceScan.interestingIdentifiers
+
+    /// Reads one file; `nil` scan when the byte filter skips it.
+    static func scanFile(_ path: String) -> Swift.Result<(SourceScan?, Int), LintInputError> {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(LintInputError(file: path, reason: "cannot read file"))
+        }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else {
+            return .failure(LintInputError(file: path, reason: "cannot read file"))
+        }
+        guard ByteSearch.containsAny(data, needles) else { return .success((nil, data.count)) }
+        let text = String(decoding: data, as: UTF8.self)
+        let scan = path.hasSuffix(".swift") ? SwiftSourceScanner.scan(text: text, path: path) : ObjCSourceScanner.scan(text: text, path: path)
+        return .success((scan, data.count))
+    }
+
+    /// Collects per-file outcomes from worker threads.
+    private final class ResultStore: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Swift.Result<(SourceScan?, Int), LintInputError>?]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Swift.Result<(SourceScan?, Int), LintInputError>) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
+
+        func outcomes() -> [Swift.Result<(SourceScan?, Int), LintInputError>?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Finds location requests and related calls in Swift source with swift-syntax.
+///
+/// Recognizes `requestWhenInUseAuthorization()`, `requestAlwaysAuthorization()`,
+/// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`, `allowsBackgroundLocationUpdates = …`,
+/// `startMonitoring…`, `CLServiceSession(authorization:fullAccuracyPurposeKey:)` and
+/// `CLLocationUpdate.liveUpdates`, and for each the lifecycle context, the status branch and any
+/// unbounded wait around it.
+public enum SwiftSourceScanner {
+    /// Parses `text` (the contents of `path`) and returns what it found.
+    public static func scan(text: String, path: String) -> SourceScan {
+        let tree = Parser.parse(source: text)
+        let visitor = Visitor(path: path, tree: tree, fileText: text)
+        visitor.walk(tree)
+        return visitor.result
+    }
+
+    static let continuationFunctions: Set<String> = ["withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation"]
+    static let escapeTokens = ["Task.sleep", "asyncAfter", "Timer", "timeout", "Timeout", "didBecomeActiveNotification", "DidBecomeActiveNotification",
+                               "withTaskCancellationHandler", "scenePhase"]
+    static let statusNames: Set<String> = ["notDetermined", "restricted", "denied", "authorizedAlways", "authorizedWhenInUse", "authorized"]
+
+    private final class Visitor: SyntaxVisitor {
+        let path: String
+        let converter: SourceLocationConverter
+        let hasEscape: Bool
+        var result = SourceScan()
+
+        init(path: String, tree: SourceFileSyntax, fileText: String) {
+            self.path = path
+            self.converter = SourceLocationConverter(fileName: path, tree: tree)
+            self.hasEscape = SwiftSourceScanner.escapeTokens.contains { fileText.contains($0) }
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let name = Self.calleeName(node.calledExpression)
+            switch name {
+            case "requestWhenInUseAuthorization":
+                add(.request(.whenInUse, api: name), at: node)
+            case "requestAlwaysAuthorization":
+                add(.request(.always, api: name), at: node)
+            case "requestTemporaryFullAccuracyAuthorization":
+                let key = node.arguments.first { $0.label?.text == "withPurposeKey" }.flatMap { Self.stringLiteral($0.expression) }
+                add(.temporaryFullAccuracy(purposeKey: key, api: name), at: node)
+            case "CLServiceSession", "init" where Self.baseName(node.calledExpression) == "CLServiceSession":
+                let requirement = node.arguments.first { $0.label?.text == "authorization" }.map { $0.expression.trimmedDescription } ?? ""
+                if requirement.hasSuffix(".whenInUse") { add(.request(.whenInUse, api: "CLServiceSession"), at: node) }
+                if requirement.hasSuffix(".always") { add(.request(.always, api: "CLServiceSession"), at: node) }
+                if let arg = node.arguments.first(where: { $0.label?.text == "fullAccuracyPurposeKey" }) {
+                    add(.temporaryFullAccuracy(purposeKey: Self.stringLiteral(arg.expression), api: "CLServiceSession"), at: node)
+                }
+            case "liveUpdates" where Self.baseName(node.calledExpression) == "CLLocationUpdate":
+                add(.request(.whenInUse, api: "CLLocationUpdate.liveUpdates"), at: node)
+            default:
+                if name.hasPrefix("startMonitoring") {
+                    add(.startMonitoring(name), at: node)
+                } else if !name.isEmpty {
+                    let (context, contextName) = self.context(of: Syntax(node))
+                    if context != .unknown, let contextName { result.record(name, .init(context: context, name: contextName)) }
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            for index in elements.indices.dropLast(2) where elements[index + 1].is(AssignmentExprSyntax.self) {
+                guard Self.calleeName(elements[index]) == "allowsBackgroundLocationUpdates" else { continue }
+                let value = elements[index + 2].as(BooleanLiteralExprSyntax.self)
+                add(.backgroundUpdates(literalTrue: value?.literal.tokenKind == .keyword(.true)), at: elements[index])
+            }
+            return .visitChildren
+        }
+
+        func add(_ kind: SourceEvent.Kind, at node: some SyntaxProtocol) {
+            let position = node.startLocation(converter: converter)
+            let (context, contextName) = context(of: Syntax(node))
+            result.events.append(SourceEvent(kind: kind, location: SourceLocation(file: path, line: position.line, column: position.column),
+                                             enclosingFunction: enclosingFunction(of: Syntax(node)), context: context, contextName: contextName,
+                                             branchStatuses: branchStatuses(of: Syntax(node)), unboundedWait: unboundedWait(of: Syntax(node))))
+        }
+
+        // MARK: Context
+
+        /// The innermost lifecycle context: an observer closure, or a lifecycle function.
+        func context(of node: Syntax) -> (CallContext, String?) {
+            var current = node.parent
+            while let n = current {
+                if let closure = n.as(ClosureExprSyntax.self), let call = Self.callTaking(closure) {
+                    let callee = Self.calleeName(call.calledExpression)
+                    let argumentText = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.trimmedDescription).joined(separator: ",")
+                        + " " + call.calledExpression.trimmedDescription
+                    if let context = CallContext.of(observedName: argumentText) { return (context, "\(callee) observer") }
+                    if callee == "onChange", argumentText.contains("scenePhase") { return (.foreground, "onChange(of: scenePhase)") }
+                    if callee == "register", call.arguments.contains(where: { $0.label?.text == "forTaskWithIdentifier" }) { return (.background, "BGTaskScheduler task") }
+                }
+                if let function = n.as(FunctionDeclSyntax.self) {
+                    let key = Self.key(of: function)
+                    return (CallContext.of(function: key) ?? .unknown, key)
+                }
+                current = n.parent
+            }
+            return (.unknown, nil)
+        }
+
+        func enclosingFunction(of node: Syntax) -> String? {
+            var current = node.parent
+            while let n = current {
+                if let function = n.as(FunctionDeclSyntax.self) { return Self.key(of: function) }
+                current = n.parent
+            }
+            return nil
+        }
+
+        /// Statuses of the innermost `case` or `if … == .status` branch the node is in, if the
+        /// branch only runs for authorization statuses.
+        func branchStatuses(of node: Syntax) -> [String] {
+            var current = node.parent
+            var child = node
+            while let n = current {
+                if n.is(FunctionDeclSyntax.self) || n.is(ClosureExprSyntax.self) { return [] }
+                if let switchCase = n.as(SwitchCaseSyntax.self) {
+                    guard case .case(let label) = switchCase.label else { return [] }
+                    var names = [String]()
+                    for item in label.caseItems {
+                        guard let expr = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self) else { return [] }
+                        names.append(expr.declName.baseName.text)
+                    }
+                    return names.allSatisfy(SwiftSourceScanner.statusNames.contains) ? names : []
+                }
+                if let ifExpr = n.as(IfExprSyntax.self), child.id == ifExpr.body.id {
+                    let tokens = Array(ifExpr.conditions.tokens(viewMode: .sourceAccurate))
+                    if tokens.contains(where: { $0.text == "!=" || $0.text == "!" }) { return [] }
+                    var names = [String]()
+                    for (i, token) in tokens.enumerated() where token.text == "==" {
+                        if i + 2 < tokens.count, tokens[i + 1].text == "." { names.append(tokens[i + 2].text) }
+                    }
+                    if !names.isEmpty, names.allSatisfy(SwiftSourceScanner.statusNames.contains) { return names }
+                    return []
+                }
+                child = n
+                current = n.parent
+            }
+            return []
+        }
+
+        /// How the code waits for the answer without a way out, if it does.
+        func unboundedWait(of node: Syntax) -> String? {
+            var current = node.parent
+            while let n = current {
+                if let closure = n.as(ClosureExprSyntax.self), let call = Self.callTaking(closure) {
+                    let callee = Self.calleeName(call.calledExpression)
+                    if SwiftSourceScanner.continuationFunctions.contains(callee) { return hasEscape ? nil : callee }
+                }
+                if let function = n.as(FunctionDeclSyntax.self) {
+                    let body = function.body?.description ?? ""
+                    if body.contains("DispatchSemaphore"), body.contains(".wait()") { return "DispatchSemaphore.wait()" }
+                    return nil
+                }
+                current = n.parent
+            }
+            return nil
+        }
+
+        // MARK: Syntax helpers
+
+        /// The call a closure is an argument or trailing closure of.
+        static func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+            var parent = closure.parent
+            if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
+            if parent?.is(MultipleTrailingClosureElementSyntax.self) == true { parent = parent?.parent?.parent }
+            return parent?.as(FunctionCallExprSyntax.self)
+        }
+
+        /// `foo` for `foo(…)`, `a.b.foo(…)`, `foo<T>(…)`.
+        static func calleeName(_ expr: some SyntaxProtocol) -> String {
+            if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+            if let ref = expr.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+            if let generic = expr.as(GenericSpecializationExprSyntax.self) { return calleeName(generic.expression) }
+            return ""
+        }
+
+        /// `CLServiceSession` for `CLServiceSession.init`, `CLLocationUpdate` for `CLLocationUpdate.liveUpdates`.
+        static func baseName(_ expr: ExprSyntax) -> String {
+            guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base else { return "" }
+            return calleeName(base)
+        }
+
+        /// The value of a simple string literal.
+        static func stringLiteral(_ expr: ExprSyntax) -> String? {
+            guard let literal = expr.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+                  let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+            return segment.content.text
+        }
+
+        /// `application:didFinishLaunchingWithOptions:` for `func application(_:didFinishLaunchingWithOptions:)`.
+        static func key(of function: FunctionDeclSyntax) -> String {
+            let parameters = function.signature.parameterClause.parameters
+            guard !parameters.isEmpty else { return function.name.text }
+            var key = function.name.text + ":"
+            for parameter in parameters.dropFirst() { key += parameter.firstName.text + ":" }
+            return key
+        }
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import LocSimModel
+
+/// Finds the app targets under the linted paths, reads their Info.plists and project settings,
+/// and assigns sources to them.
+///
+/// Heuristics (documented in `Docs/Lint.md`):
+/// - Every `project.pbxproj` and XcodeGen `project.yml` is read; its application and app
+///   extension targets become ``AppTarget``s with their `INFOPLIST_FILE`.
+/// - A plist outside any project directory that looks like a bundle's Info.plist (it has
+///   `CFBundleIdentifier`, `CFBundleExecutable` or `CFBundlePackageType`) and is not a test
+///   bundle or framework is an app target on its own.
+/// - A plist with location purpose strings that is neither of the above is reported as never
+///   read (LOC012).
+/// - A source file belongs to the target whose directory is its deepest ancestor; failing that,
+///   to the single target sharing the longest path prefix with it.
+public struct TargetDiscovery {
+    /// Purpose strings found in a file the system never reads for any app (LOC012).
+    public struct UnreadPurposeString: Hashable, Sendable {
+        /// Where the key is.
+        public var location: SourceLocation
+        /// The key.
+        public var key: String
+        /// Why the system never reads the file.
+        public var reason: String
+    }
+
+    /// The result of discovery.
+    public struct Result: Sendable {
+        /// The app targets, sorted by name and plist path.
+        public var targets: [AppTarget]
+        /// Swift/Objective-C files not assigned to any target (source-only checks still run).
+        public var unassignedSources: [String]
+        /// Purpose strings nobody reads.
+        public var unread: [UnreadPurposeString]
+    }
+
+    /// Directory names never descended into: build output and third-party dependencies.
+    public static let skippedDirectoryNames: Set<String> = [".git", ".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm", "SourcePackages", "xcuserdata"]
+    /// Directory names a plist may sit in without being the target's source directory.
+    static let plistOnlyDirectoryNames: Set<String> = ["resources", "supporting files", "supportingfiles", "config", "configs", "configuration", "plists", "info", "base.lproj", "support"]
+
+    let options: LintOptions
+
+    /// Creates a discovery for `options`.
+    public init(options: LintOptions) {
+        self.options = options
+    }
+
+    /// Walks the paths and builds the targets.
+    ///
+    /// - Throws: ``LintInputError`` for a missing path or an unreadable or malformed input file.
+    public func run() throws -> Result {
+        var files = FileInventory()
+        for path in options.paths {
+            try files.collect(path, exclude: options.configuration.exclude)
+        }
+        var targets = [AppTarget]()
+        var unread = [UnreadPurposeString]()
+        var consumedPlists = Set<String>()
+        var projectDirectories = [String]()
+
+        // Projects first: their targets name their plists.
+        var projectTargets = [ProjectTarget]()
+        for project in files.projects.sorted() {
+            let loaded = project.hasSuffix(".yml") ? try XcodeGenSpec.load(project) : try XcodeProjectFile.load(project)
+            projectTargets += loaded
+            projectDirectories.append(loaded.first?.projectDirectory ?? (project as NSString).deletingLastPathComponent)
+        }
+        var plistCache = [String: PlistDocument]()
+        func plist(_ path: String) throws -> PlistDocument {
+            if let cached = plistCache[path] { return cached }
+            let doc = try PlistDocument(path: path)
+            plistCache[path] = doc
+            return doc
+        }
+        for target in projectTargets {
+            var document: PlistDocument?
+            if let p = target.infoPlistPath, FileManager.default.fileExists(atPath: p) {
+                document = try plist(p)
+                consumedPlists.insert(p)
+            }
+            switch target.kind {
+            case .application, .appExtension:
+                let roots: [String]
+                if !target.sourceRoots.isEmpty {
+                    roots = target.sourceRoots
+                } else if let p = target.infoPlistPath {
+                    roots = [Self.sourceRoot(forPlist: p)]
+                } else {
+                    let named = (target.projectDirectory as NSString).appendingPathComponent(target.name)
+                    roots = [FileManager.default.fileExists(atPath: named) ? named : target.projectDirectory]
+                }
+                targets.append(makeTarget(name: target.name, roots: roots, plist: document, project: target))
+            case .test, .framework, .other:
+                if let document {
+                    let reason = target.kind == .test ? "it is the Info.plist of test target '\(target.name)'" : "it is the Info.plist of non-app target '\(target.name)'"
+                    unread += Self.purposeKeys(in: document).map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: reason) }
+                }
+            }
+        }
+
+        // Loose plists.
+        for path in files.plists.sorted() where !consumedPlists.contains(path) {
+            let mayMatter = path.lowercased().contains("info") || files.mentionsLocation(path)
+            guard mayMatter else { continue }
+            let document = try plist(path)
+            let keys = Self.purposeKeys(in: document)
+            if let project = projectDirectories.first(where: { path.hasPrefix($0 + "/") }) {
+                let name = (project as NSString).lastPathComponent
+                unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "no target of the project in '\(name)' uses it as INFOPLIST_FILE") }
+                continue
+            }
+            switch Self.bundleKind(of: document) {
+            case .app:
+                targets.append(makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil))
+            case .test:
+                unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a test bundle's Info.plist") }
+            case .framework:
+                unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a framework's Info.plist; only the app's Info.plist is read") }
+            case .notABundle:
+                unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is not a bundle's Info.plist") }
+            }
+        }
+
+        // Localizations and sources.
+        var assigned = [[String]](repeating: [], count: targets.count)
+        var unassigned = [String]()
+        for source in files.sources.sorted() {
+            let owners = Self.owners(of: source, among: targets.map(\.sourceRoots), minimumShared: files.inputDepth(of: source))
+            if owners.isEmpty { unassigned.append(source) }
+            for index in owners { assigned[index].append(source) }
+        }
+        for index in targets.indices {
+            targets[index].sourceFiles = assigned[index]
+        }
+        for stringsPath in files.infoPlistStrings.sorted() {
+            let owners = Self.owners(of: stringsPath, among: targets.map(\.sourceRoots), allowPrefixFallback: false)
+            guard !owners.isEmpty else { continue }
+            let strings = try StringsFile(path: stringsPath)
+            for index in owners { targets[index].localizations.append(strings) }
+        }
+        targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }
+        return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location })
+    }
+
+    // MARK: - Building a target
+
+    func makeTarget(name: String, roots: [String], plist: PlistDocument?, project: ProjectTarget?) -> AppTarget {
+        let settings = project?.settings ?? BuildSettings()
+        var purpose = [String: DeclaredValue]()
+        var backgroundModes: (modes: [String], location: SourceLocation)?
+        var temporary: (keys: Set<String>, location: SourceLocation)?
+        if let plist {
+            for key in PurposeKey.allCases.map(\.rawValue) {
+                if let value = plist.root[key] {
+                    let raw = value.stringValue ?? ""
+                    purpose[key] = DeclaredValue(text: value.stringValue.flatMap { settings.resolve($0) }, raw: raw, location: plist.location(ofKey: key))
+                }
+            }
+            if let modes = plist.root[InfoPlistKey.backgroundModes]?.stringArray {
+                backgroundModes = (modes, plist.location(ofKey: InfoPlistKey.backgroundModes))
+            }
+            if case .dictionary(let dict)? = plist.root[InfoPlistKey.temporaryUsageDescriptionDictionary] {
+                temporary = (Set(dict.keys), plist.location(ofKey: InfoPlistKey.temporaryUsageDescriptionDictionary))
+            }
+        }
+        for (key, value) in project?.extraInfo ?? [:] {
+            if PurposeKey(rawValue: key) != nil, purpose[key] == nil { purpose[key] = value }
+            if key == InfoPlistKey.backgroundModes, backgroundModes == nil {
+                backgroundModes = ((value.text ?? value.raw).split(separator: " ").map(String.init), value.location)
+            }
+            if key == InfoPlistKey.temporaryUsageDescriptionDictionary, temporary == nil {
+                temporary = (Set((value.text ?? value.raw).split(separator: " ").map(String.init)), value.location)
+            }
+        }
+        let (platform, origin) = deploymentTarget(project: project, plist: plist, settings: settings)
+        return AppTarget(name: name, sourceRoots: roots, deploymentTarget: platform, deploymentTargetOrigin: origin, infoPlist: plist,
+                         purposeStrings: purpose, backgroundModes: backgroundModes, temporaryPurposeKeys: temporary, localizations: [], sourceFiles: [])
+    }
+
+    /// The deployment target: flags, then project settings, then the plist, then the default.
+    func deploymentTarget(project: ProjectTarget?, plist: PlistDocument?, settings: BuildSettings) -> (Platform, String) {
+        let configured = options.platform ?? options.configuration.platform.flatMap(Self.os(named:))
+        let os = configured ?? project?.platformName.flatMap(Self.os(named:)) ?? plist.flatMap(Self.os(inferredFrom:)) ?? .iOS
+        let fallback = LintOptions.defaultDeploymentTarget(for: os)
+        func parse(_ version: String?) -> Platform? {
+            guard let version, let resolved = settings.resolve(version) else { return nil }
+            return Platform(parsing: "\(os.rawValue) \(resolved)")
+        }
+        if let v = parse(options.deploymentTarget ?? options.configuration.deploymentTarget) { return (v, "--deployment-target") }
+        if let v = parse(project?.deploymentTarget) { return (v, "the project's deployment target") }
+        let plistKey = os == .macOS ? "LSMinimumSystemVersion" : "MinimumOSVersion"
+        if let v = parse(plist?.string(plistKey)) { return (v, plistKey) }
+        return (fallback, "the default deployment target")
+    }
+
+    /// `Platform.OS` for `iOS`, `macos`, `xros`, …
+    static func os(named name: String) -> Platform.OS? {
+        let first = name.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        if first == "xros" { return .visionOS }
+        return Platform.OS.allCases.first { $0.rawValue.lowercased() == first }
+    }
+
+    /// The OS a plist was written for, from watch, macOS and tvOS markers.
+    static func os(inferredFrom plist: PlistDocument) -> Platform.OS? {
+        let root = plist.root
+        if root["WKApplication"] != nil || root["WKWatchKitApp"] != nil || root["WKCompanionAppBundleIdentifier"] != nil || root["WKWatchOnly"] != nil {
+            return .watchOS
+        }
+        if case .dictionary(let ext)? = root["NSExtension"] {
+            if ext["NSExtensionPointIdentifier"]?.stringValue?.hasPrefix("com.apple.watchkit") == true { return .watchOS }
+            if case .dictionary(let attributes)? = ext["NSExtensionAttributes"], attributes["WKAppBundleIdentifier"] != nil { return .watchOS }
+        }
+        if let platforms = root["CFBundleSupportedPlatforms"]?.stringArray, let first = platforms.first {
+            if first.hasPrefix("MacOSX") { return .macOS }
+            if first.hasPrefix("AppleTV") { return .tvOS }
+            if first.hasPrefix("Watch") { return .watchOS }
+            if first.hasPrefix("XR") { return .visionOS }
+            return .iOS
+        }
+        if root["LSRequiresIPhoneOS"] != nil { return .iOS }
+        if root["LSMinimumSystemVersion"] != nil || root["NSPrincipalClass"]?.stringValue == "NSApplication" { return .macOS }
+        return nil
+    }
+
+    // MARK: - Classification helpers
+
+    enum BundleKind { case app, test, framework, notABundle }
+
+    /// What kind of bundle a loose plist describes.
+    static func bundleKind(of plist: PlistDocument) -> BundleKind {
+        let root = plist.root
+        let isBundle = root["CFBundleIdentifier"] != nil || root["CFBundleExecutable"] != nil || root["CFBundlePackageType"] != nil
+        guard isBundle else { return .notABundle }
+        let components = plist.path.split(separator: "/").dropLast()
+        if components.contains(where: { $0.hasSuffix("Tests") || $0.hasSuffix("Tests.xctest") || $0.hasSuffix("Test") }) { return .test }
+        switch root["CFBundlePackageType"]?.stringValue {
+        case "BNDL": return .test
+        case "FMWK": return .framework
+        default: return .app
+        }
+    }
+
+    /// The location purpose keys a plist declares (purpose keys and the temporary dictionary).
+    static func purposeKeys(in plist: PlistDocument) -> [String] {
+        (PurposeKey.allCases.map(\.rawValue) + [InfoPlistKey.temporaryUsageDescriptionDictionary]).filter { plist.root[$0] != nil }.sorted()
+    }
+
+    /// The directory whose sources belong to a plist's target.
+    static func sourceRoot(forPlist path: String) -> String {
+        var directory = (path as NSString).deletingLastPathComponent
+        while plistOnlyDirectoryNames.contains((directory as NSString).lastPathComponent.lowercased()) {
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return directory
+    }
+
+    /// A readable target name for a loose plist: its directory and file name.
+    static func displayName(forPlist path: String) -> String {
+        let directory = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return "\(directory)/\((path as NSString).lastPathComponent)"
+    }
+
+    /// Indices of the targets a file belongs to.
+    static func owners(of file: String, among roots: [[String]], allowPrefixFallback: Bool = true, minimumShared: Int = 1) -> [Int] {
+        var best = -1
+        var owners = [Int]()
+        for (index, targetRoots) in roots.enumerated() {
+            for root in targetRoots where file.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                if root.count > best { best = root.count; owners = [index] } else if root.count == best, !owners.contains(index) { owners.append(index) }
+            }
+        }
+        if !owners.isEmpty || !allowPrefixFallback { return owners }
+        var bestShared = 0
+        var candidates = [Int]()
+        for (index, targetRoots) in roots.enumerated() {
+            for root in targetRoots {
+                let shared = sharedDirectoryPrefixLength(file, root)
+                guard shared >= minimumShared else { continue }
+                if shared > bestShared { bestShared = shared; candidates = [index] } else if shared == bestShared, !candidates.contains(index) { candidates.append(index) }
+            }
+        }
+        return candidates.count == 1 ? candidates : []
+    }
+
+    /// The number of leading path components `a` and `b` share (not counting the root `/`).
+    static func sharedDirectoryPrefixLength(_ a: String, _ b: String) -> Int {
+        let x = a.split(separator: "/"), y = b.split(separator: "/")
+        var n = 0
+        while n < min(x.count, y.count), x[n] == y[n] { n += 1 }
+        return n
+    }
+}

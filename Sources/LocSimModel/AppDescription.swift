@@ -1,0 +1,49 @@
+/// What Core Location knows about an app from its Info.plist.
+///
+/// Corresponds to the location keys of an app's `Info.plist` (J4, K4, K5, I6).
+public struct AppDescription: Hashable, Sendable {
+    /// The display name, shown in prompt titles.
+    public var name: String
+    /// Purpose strings by key (`NSLocationWhenInUseUsageDescription`, …). A key is declared when it has a string.
+    public var purposeStrings: [PurposeKey: String]
+    /// `UIBackgroundModes` (`location`, `fetch`, …).
+    public var backgroundModes: Set<String>
+    /// `NSLocationDefaultAccuracyReduced` (K4).
+    public var defaultAccuracyReduced: Bool
+    /// `NSLocationTemporaryUsageDescriptionDictionary`: purpose key → message (K5).
+    public var temporaryPurposeKeys: [String: String]
+    /// An iPhone or iPad app running as a compatible app on visionOS (E11, P3).
+    public var compatibleApp: Bool
+
+    /// Creates an app description. With no arguments the app declares every location purpose string
+    /// and no background mode, as the scenario format's default app does.
+    public init(name: String = "Example",
+                purposeStrings: [PurposeKey: String]? = nil,
+                backgroundModes: Set<String> = [],
+                defaultAccuracyReduced: Bool = false,
+                temporaryPurposeKeys: [String: String] = [:],
+                compatibleApp: Bool = false) {
+        self.name = name
+        self.purposeStrings = purposeStrings ?? AppDescription.allPurposeStrings
+        self.backgroundModes = backgroundModes
+        self.defaultAccuracyReduced = defaultAccuracyReduced
+        self.temporaryPurposeKeys = temporaryPurposeKeys
+        self.compatibleApp = compatibleApp
+    }
+
+    /// A purpose string for every key, used when an app declares none explicitly.
+    public static let allPurposeStrings: [PurposeKey: String] = [
+        .whenInUse: "Shows where you are on the map.",
+        .alwaysAndWhenInUse: "Records your trips in the background.",
+        .always: "Records your trips in the background.",
+        .usage: "Shows where you are on the map.",
+    ]
+
+    /// The keys the app declares with a non-empty string.
+    public var declaredKeys: Set<PurposeKey> {
+        Set(purposeStrings.compactMap { $0.value.isEmpty ? nil : $0.key })
+    }
+
+    /// Whether `UIBackgroundModes` contains `location` (I6, I8).
+    public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
+}

@@ -1,0 +1,41 @@
+/// Timings and choices the record leaves open, as parameters of the simulated device.
+///
+/// No exact timing is documented anywhere (SPEC preamble, H3, G4, I1); where the record is
+/// uncertain LocSim picks a documented default and lets a test change it. Core Location has no
+/// such type: these are properties of iOS itself.
+public struct DeviceParameters: Hashable, Sendable {
+    /// How long an app stays "in use" after leaving the foreground (I1). Default 10 s.
+    public var gracePeriod: Duration = .seconds(10)
+    /// Extra time out of use, after the grace period, before Allow Once expires (H2, H3). Default 0 s.
+    public var allowOnceLapse: Duration = .zero
+    /// How long the system waits before showing the provisional-Always confirmation prompt after
+    /// the event that needs it (G4). Default 0 s; the prompt also waits for the device to be unlocked.
+    public var confirmationPromptDelay: Duration = .zero
+    /// An answer to the confirmation prompt within this time of its appearance is "near the time it
+    /// was delivered": Change to Always Allow then delivers the held events (G5). Default 60 s.
+    public var heldEventWindow: Duration = .seconds(60)
+    /// Whether held events are still delivered after a late Change to Always Allow (G5: undocumented;
+    /// default false, they are dropped).
+    public var deliverHeldEventsAfterLateAnswer: Bool = false
+    /// Whether locking the device dismisses a prompt without an answer (C10, uncertain). Default true.
+    public var lockDismissesPrompt: Bool = true
+    /// Whether starting a service with Location Services off shows the "Turn On Location Services"
+    /// dialog (M2; reports say "sometimes"). Default true, once per launch.
+    public var showsLocationServicesOffDialog: Bool = true
+    /// Whether starting a service on macOS while `notDetermined` shows the prompt (P2, widely reported). Default true.
+    public var macOSStartShowsPrompt: Bool = true
+    /// Whether an Allow Once grant that lapses gives the app its single Always request back (E3 vs H5;
+    /// uncertain). Default true: back to `notDetermined`, the app starts afresh.
+    public var allowOnceExpiryRestoresAlwaysRequest: Bool = true
+    /// With reduced accuracy, the shortest time between two deliveries to one manager (K2: "at most a
+    /// few times per hour"). Default 15 min.
+    public var reducedAccuracyInterval: Duration = .seconds(15 * 60)
+    /// The distance in metres the device must move for a significant-change event. Default 500 m.
+    public var significantChangeDistance: Double = 500
+    /// After this long with permanent Always and background use, the usage reminder appears (F6);
+    /// `nil` (the default) never shows it.
+    public var usageReminderAfter: Duration? = nil
+
+    /// The defaults described on each property.
+    public init() {}
+}

@@ -1,0 +1,61 @@
+/// Something the system does in answer to an event: plain data, checked by tests and printed in
+/// timelines.
+///
+/// Core Location has no such type; these are the observable consequences of its rules.
+public enum Effect: Hashable, Sendable {
+    /// A system prompt appeared.
+    case promptShown(Prompt)
+    /// The prompt went away; `answer` is the button tapped, `nil` when dismissed unanswered (C10).
+    case promptDismissed(PromptKind, answer: PromptButton?)
+    /// Core Location called a manager's delegate.
+    case delegate(ManagerID, DelegateCall)
+    /// Core Location printed a console message (J1, J2, N4…).
+    case console(String)
+    /// The background location indicator appeared or went away (I10, I11).
+    case indicatorChanged(Bool)
+    /// The system launched the app in the background for a location event (A8, I12).
+    case appLaunchedBySystem(reason: String)
+    /// The app terminated because of an uncaught exception (I8, N4): its text.
+    case appTerminated(exception: String)
+    /// The app resigned active while a prompt covers it (C11).
+    case appWillResignActive
+    /// The app became active again when the prompt went away (C11).
+    case appDidBecomeActive
+    /// A request produced nothing at all (C12): LocSim's diagnostic, not something an app sees.
+    case requestIgnored(AuthorizationRequestKind, reason: IgnoredReason)
+    /// The event could not apply (no prompt to answer, an app call while the app is not running):
+    /// an error in the script driving the simulation, never something iOS does.
+    case rejected(String)
+}
+
+/// Why a request produced no prompt and no callback (C12). LocSim's diagnostic.
+public enum IgnoredReason: String, Hashable, Sendable, CaseIterable {
+    /// Status was not `notDetermined` (C5, D1).
+    case alreadyDetermined
+    /// The single Always request was spent (E2, E3, G9).
+    case alwaysAlreadyRequested
+    /// The app holds a temporary Allow Once grant (E8).
+    case temporaryAuthorization
+    /// Status is `denied` (D5).
+    case denied
+    /// Status is `restricted` (A5, M4).
+    case restricted
+    /// A purpose string is missing (J1–J3).
+    case missingPurposeString
+    /// The app is not in use (D1, E10, F8).
+    case notInUse
+    /// Location Services is off (M3).
+    case locationServicesOff
+    /// The request does not exist on this platform (P1, P2).
+    case unavailableOnPlatform
+    /// Already `authorizedAlways` (E1).
+    case alreadyAlways
+    /// Another prompt is on screen.
+    case promptOnScreen
+    /// Temporary full accuracy: the purpose key is not in the dictionary (K5).
+    case unknownPurposeKey
+    /// Temporary full accuracy: the app already has full accuracy (K5).
+    case alreadyFullAccuracy
+    /// Temporary full accuracy: the app is not authorized.
+    case notAuthorized
+}

@@ -1,0 +1,106 @@
+/// Something that happened: to the app, the user, the device or the world.
+///
+/// The model's `handle(_:)` applies one event and returns the effects. Events are named after
+/// what happened (`userChoseButton`, `appEnteredBackground`), not after what to do.
+public enum Event: Hashable, Sendable {
+    // MARK: App lifecycle
+    /// The user opened the app; it runs in the foreground.
+    case appLaunched
+    /// The system launched the app in the background (A8, I12).
+    case appLaunchedInBackground
+    /// The app came to the foreground.
+    case appEnteredForeground
+    /// The app left the foreground (the grace period starts, I1).
+    case appEnteredBackground
+    /// The system suspended the app.
+    case appSuspended
+    /// The app was terminated (by the user or the system).
+    case appTerminated
+
+    // MARK: App calls
+    /// The app created a location manager (C2). Corresponds to `CLLocationManager()` with a delegate.
+    case appCreatedManager(ManagerID, hasDelegate: Bool)
+    /// The app set or cleared a manager's delegate (N4 needs one).
+    case appSetDelegate(ManagerID, present: Bool)
+    /// The app released a location manager.
+    case appReleasedManager(ManagerID)
+    /// Corresponds to `requestWhenInUseAuthorization()`.
+    case appRequestedWhenInUseAuthorization(ManagerID)
+    /// Corresponds to `requestAlwaysAuthorization()`.
+    case appRequestedAlwaysAuthorization(ManagerID)
+    /// Corresponds to `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`.
+    case appRequestedTemporaryFullAccuracy(ManagerID, purposeKey: String)
+    /// Corresponds to `startUpdatingLocation()`.
+    case appStartedUpdatingLocation(ManagerID)
+    /// Corresponds to `stopUpdatingLocation()`.
+    case appStoppedUpdatingLocation(ManagerID)
+    /// Corresponds to `requestLocation()`.
+    case appRequestedLocation(ManagerID)
+    /// Corresponds to `startMonitoringSignificantLocationChanges()`.
+    case appStartedSignificantChanges(ManagerID)
+    /// Corresponds to `stopMonitoringSignificantLocationChanges()`.
+    case appStoppedSignificantChanges(ManagerID)
+    /// Corresponds to `startMonitoringVisits()`.
+    case appStartedVisits(ManagerID)
+    /// Corresponds to `stopMonitoringVisits()`.
+    case appStoppedVisits(ManagerID)
+    /// Corresponds to `startMonitoring(for:)`.
+    case appStartedMonitoringRegion(ManagerID, Region)
+    /// Corresponds to `stopMonitoring(for:)`.
+    case appStoppedMonitoringRegion(ManagerID, name: String)
+    /// Corresponds to setting `allowsBackgroundLocationUpdates` (I6–I8).
+    case appSetAllowsBackgroundLocationUpdates(ManagerID, Bool)
+    /// Corresponds to setting `showsBackgroundLocationIndicator` (I10).
+    case appSetShowsBackgroundLocationIndicator(ManagerID, Bool)
+    /// Corresponds to setting `pausesLocationUpdatesAutomatically`.
+    case appSetPausesLocationUpdatesAutomatically(ManagerID, Bool)
+    /// Corresponds to setting `desiredAccuracy`.
+    case appSetDesiredAccuracy(ManagerID, DesiredAccuracy)
+
+    // MARK: The user
+    /// The user tapped a button of the prompt on screen; `precise` is the Precise toggle when the
+    /// prompt has one (F7), `nil` to leave it as shown.
+    case userChoseButton(PromptButton, precise: Bool?)
+    /// The user changed the app's entry in Settings (L1).
+    case userChangedSetting(SettingsOption)
+    /// The user turned the app's Precise Location switch on or off (K1, K3).
+    case userChangedPreciseLocation(Bool)
+    /// The user turned Location Services on or off for the whole device (M1).
+    case userSwitchedLocationServices(Bool)
+    /// The user turned Airplane mode on or off (A6).
+    case userSwitchedAirplaneMode(Bool)
+    /// Parental controls or MDM started or stopped restricting location (A5, M4).
+    case restrictionChanged(Bool)
+    /// The user chose Reset Location & Privacy (E4, L2).
+    case userResetLocationAndPrivacy
+    /// The user tapped a `CLLocationButton` in the app (H6).
+    case userTappedLocationButton
+    /// The device was locked (C10).
+    case deviceLocked
+    /// The device was unlocked.
+    case deviceUnlocked
+
+    // MARK: Time and the world
+    /// Virtual time moved forward to this instant; everything due by then happens.
+    case clockAdvanced(to: Duration)
+    /// The device got a new fix (moved, or a GPX point was reached).
+    case deviceMoved(Location)
+    /// The device entered a monitored region (by name).
+    case deviceEnteredRegion(String)
+    /// The device left a monitored region (by name).
+    case deviceExitedRegion(String)
+    /// The world produced a visit (CLVisit).
+    case deviceVisited
+}
+
+/// An option of the app's entry in Settings › Privacy › Location Services (L1).
+public enum SettingsOption: String, Hashable, Sendable, CaseIterable {
+    /// "Never": `denied`.
+    case never
+    /// "Ask Next Time (Or When I Share)": `notDetermined` (iOS 13+).
+    case askNextTime
+    /// "While Using the App": `authorizedWhenInUse`.
+    case whileUsing
+    /// "Always": `authorizedAlways`.
+    case always
+}

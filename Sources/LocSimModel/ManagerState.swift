@@ -1,0 +1,43 @@
+/// What Core Location keeps for one location manager.
+///
+/// Corresponds to the state behind one `CLLocationManager` instance.
+public struct ManagerState: Hashable, Sendable {
+    /// Which manager.
+    public var id: ManagerID
+    /// Whether a delegate is set.
+    public var hasDelegate: Bool
+    /// The status last reported to the delegate (`nil` before the creation callback, C2).
+    public var reportedStatus: AuthorizationStatus?
+    /// The accuracy last reported to the delegate (C7).
+    public var reportedAccuracy: AccuracyAuthorization?
+    /// Standard location updates are running (`startUpdatingLocation()`).
+    public var updating = false
+    /// The updates were running while the app was in use (I6, I9).
+    public var updatingStartedInUse = false
+    /// A `requestLocation()` waits for its fix.
+    public var oneShotPending = false
+    /// `allowsBackgroundLocationUpdates` (I7: default false).
+    public var allowsBackgroundLocationUpdates = false
+    /// `showsBackgroundLocationIndicator` (I10: default false).
+    public var showsBackgroundLocationIndicator = false
+    /// `pausesLocationUpdatesAutomatically` (default true).
+    public var pausesLocationUpdatesAutomatically = true
+    /// `desiredAccuracy` (default best).
+    public var desiredAccuracy = DesiredAccuracy.best
+    /// This manager started significant-change monitoring.
+    public var significantChanges = false
+    /// This manager started visit monitoring.
+    public var visits = false
+    /// Whether updates could be delivered at the last settle (to send a first fix when they become so).
+    public var wasDeliverable = false
+    /// Fixes queued while the app was suspended (I12).
+    public var queuedLocations: [Location] = []
+    /// When a fix was last delivered (reduced accuracy rate limit, K2).
+    public var lastDelivery: Duration?
+
+    /// A new manager.
+    public init(id: ManagerID, hasDelegate: Bool) {
+        self.id = id
+        self.hasDelegate = hasDelegate
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import LocSimLint
+@Test func placeholder() { #expect(Bool(true)) }
