@@ -8,6 +8,8 @@ import LocSimModel
 open class LocationManager {
     /// The app that owns the manager.
     public let app: SimulatedApp
+    /// Keeps the device alive as long as a manager of one of its apps is (apps refer to it unowned).
+    private let device: SimulatedDevice
     /// The manager's identity in the model.
     public let id: ManagerID
     /// A name for timelines (`main`, `second`). LocSim's addition.
@@ -32,6 +34,7 @@ open class LocationManager {
     /// Corresponds to `CLLocationManager()`.
     public init(app: SimulatedApp, name: String? = nil) {
         self.app = app
+        self.device = app.device
         self.id = ManagerID(app.nextManager)
         app.nextManager += 1
         let taken = Set(app.managers.map(\.name))

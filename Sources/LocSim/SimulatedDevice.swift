@@ -38,12 +38,18 @@ public final class SimulatedDevice {
 
     /// Creates a device. `location` is where it starts, if it has a fix.
     public init(platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
-                user: ScriptedUser = ScriptedUser(), location: Coordinate? = nil) {
+                user: ScriptedUser = ScriptedUser(), location: Coordinate? = nil,
+                locationServicesEnabled: Bool = true, restricted: Bool = false) {
         self.platform = platform
         self.parameters = parameters
         self.user = user
         self.location = location.map { Location(coordinate: $0) }
+        self.locationServicesEnabled = locationServicesEnabled
+        self.restricted = restricted
     }
+
+    /// Whether parental controls or MDM restrict location (A5).
+    public private(set) var restricted = false
 
     /// Installs an app. It starts not running.
     @discardableResult
@@ -52,6 +58,7 @@ public final class SimulatedDevice {
         model.now = now
         model.locationServicesEnabled = locationServicesEnabled
         model.deviceLocked = isLocked
+        model.restricted = restricted
         model.deviceLocation = location
         let app = SimulatedApp(device: self, model: model)
         apps.append(app)
@@ -113,6 +120,7 @@ public final class SimulatedDevice {
 
     /// Parental controls or MDM start or stop restricting location (A5, M4).
     public func setRestricted(_ on: Bool) {
+        restricted = on
         broadcast(.restrictionChanged(on), TimelineEntry(time: now, app: nil, kind: .user, text: "restriction: \(on ? "on" : "off")"))
     }
 
@@ -228,22 +236,27 @@ public final class SimulatedDevice {
 
     // MARK: Internals
 
-    func record(_ entry: TimelineEntry) { timeline.append(entry) }
+    /// Whether entries are kept (on by default; benchmarks turn it off to measure the rules alone).
+    public var recordsTimeline = true
 
-    func userAction(_ app: SimulatedApp, _ event: Event, _ text: String) {
-        send(event, to: app, entry: TimelineEntry(time: now, app: app.name, kind: .user, text: text))
+    func record(_ entry: @autoclosure () -> TimelineEntry) {
+        if recordsTimeline { timeline.append(entry()) }
+    }
+
+    func userAction(_ app: SimulatedApp, _ event: Event, _ text: @autoclosure () -> String) {
+        send(event, to: app, entry: TimelineEntry(time: now, app: app.name, kind: .user, text: text()))
         run()
     }
 
-    private func broadcast(_ event: Event, _ entry: TimelineEntry, runAfter: Bool = true) {
-        record(entry)
+    private func broadcast(_ event: Event, _ entry: @autoclosure () -> TimelineEntry, runAfter: Bool = true) {
+        record(entry())
         for app in apps { send(event, to: app, entry: nil) }
         if runAfter { run() }
     }
 
     /// Applies an event to one app's model and handles the effects.
-    func send(_ event: Event, to app: SimulatedApp, entry: TimelineEntry?) {
-        if let entry { record(entry) }
+    func send(_ event: Event, to app: SimulatedApp, entry: @autoclosure () -> TimelineEntry?) {
+        if recordsTimeline, let entry = entry() { timeline.append(entry) }
         let effects = app.model.handle(event)
         for effect in effects { handle(effect, from: app) }
     }

@@ -78,6 +78,10 @@ public struct AuthorizationModel: Hashable, Sendable {
     public var timers: [ScheduledTimer] = []
     /// The usage reminder has been shown (F6).
     public var usageReminderShown = false
+    /// Background uses counted for the usage reminder's text while it may still appear (F6).
+    public var backgroundUseCount = 0
+    /// When the first counted background use happened (F6: "over the past N days").
+    public var firstBackgroundUseAt: Duration?
 
     // MARK: Cached derivations (for change detection)
     /// Whether the app was in use at the last settle.
@@ -333,6 +337,8 @@ public struct AuthorizationModel: Hashable, Sendable {
             locationButtonConfirmed = false
             heldEvents = []
             usageReminderShown = false
+            backgroundUseCount = 0
+            firstBackgroundUseAt = nil
             timers.removeAll { $0.kind != .graceEnds }
             queuedPrompts.removeAll { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
             if let p = prompt, p.prompt.kind == .alwaysConfirmation || p.prompt.kind == .usageReminder { dismissPrompt(answer: nil, &fx) }
@@ -341,14 +347,15 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .deviceLocked:
             guard !deviceLocked else { return }
             deviceLocked = true
+            // The app leaves the foreground first: a prompt the lock dismisses does not make it active again (C10, C11).
+            foregroundBeforeLock = appState == .foreground
+            if appState == .foreground { enterBackground() }
             if prompt != nil, parameters.lockDismissesPrompt {
                 let p = prompt!
                 dismissPrompt(answer: nil, &fx)
                 if p.prompt.kind == .fullAccuracy, let m = p.manager { delegate(m, .fullAccuracyCompletion(nil), &fx) }
                 if p.prompt.kind == .alwaysConfirmation { heldEvents = [] }
             }
-            foregroundBeforeLock = appState == .foreground
-            if appState == .foreground { enterBackground() }
         case .deviceUnlocked:
             guard deviceLocked else { return }
             deviceLocked = false
@@ -498,9 +505,13 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .usageReminder:
             guard authorization == .always(provisional: false) else { return }
             usageReminderShown = true
-            let message = "“\(app.name)” has been using your location in the background. Do you want to continue allowing this?"
-            present(Prompt(kind: .usageReminder, request: .always, title: "“\(app.name)” has used your location in the background",
-                           message: message, buttons: [.changeToOnlyWhileUsing, .alwaysAllow]), manager: nil, &fx)
+            // F6: "[App] has used your location N times in the background over the past N days…", with the purpose string.
+            let n = backgroundUseCount
+            let days = max(1, Int(((now - (firstBackgroundUseAt ?? now)) / .seconds(86_400)).rounded(.up)))
+            let title = "“\(app.name)” has used your location \(n) time\(n == 1 ? "" : "s") in the background over the past \(days) day\(days == 1 ? "" : "s"). Do you want to continue to allow background location use?"
+            let (text, key) = message(.usageReminder, .always)
+            present(Prompt(kind: .usageReminder, request: .always, title: title,
+                           message: text, buttons: [.changeToOnlyWhileUsing, .alwaysAllow], messageKey: key), manager: nil, &fx)
         }
     }
 
@@ -522,6 +533,9 @@ public struct AuthorizationModel: Hashable, Sendable {
         managers = []
         pendingLaunchEvents = []
         timers.removeAll { $0.kind == .graceEnds }
+        // H3: Allow Once does not survive the app being closed, whatever the lapse.
+        timers.removeAll { $0.kind == .allowOnceExpiry }
+        expireAllowOnce()
     }
 
     private mutating func schedule(_ timer: ScheduledTimer) {
@@ -785,6 +799,8 @@ public struct AuthorizationModel: Hashable, Sendable {
     }
 
     private mutating func changeSetting(_ option: SettingsOption, _ fx: inout [Effect]) {
+        // A5: with parental controls or MDM restricting location, the user cannot change the setting.
+        guard !restricted else { return fx.append(.rejected("Settings › Location is locked by a restriction (parental controls or MDM)")) }
         guard settingsOptions.contains(option) else {
             return fx.append(.rejected("Settings offers no “\(option.rawValue)” for this app on \(platform) (it offers \(settingsOptions.map(\.rawValue).joined(separator: ", ")))"))
         }
@@ -932,7 +948,10 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     private mutating func noteBackgroundUse() {
         guard let after = parameters.usageReminderAfter, !usageReminderShown, appState != .foreground,
-              authorization == .always(provisional: false), !timers.contains(where: { $0.kind == .usageReminder }) else { return }
+              authorization == .always(provisional: false) else { return }
+        backgroundUseCount += 1
+        if firstBackgroundUseAt == nil { firstBackgroundUseAt = now }
+        guard !timers.contains(where: { $0.kind == .usageReminder }) else { return }
         schedule(ScheduledTimer(at: now + after, kind: .usageReminder))
     }
 

@@ -11,8 +11,11 @@ import SwiftSyntax
 /// unbounded wait around it.
 public enum SwiftSourceScanner {
     /// Parses `text` (the contents of `path`) and returns what it found.
+    ///
+    /// Only the top-level declarations that mention one of ``SourceScan/interestingIdentifiers``
+    /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file.
     public static func scan(text: String, path: String) -> SourceScan {
-        let tree = Parser.parse(source: text)
+        let tree = Parser.parse(source: SwiftRelevantSlice.slice(text, needles: SourceScan.interestingIdentifiers) ?? text)
         let visitor = Visitor(path: path, tree: tree, fileText: text)
         visitor.walk(tree)
         return visitor.result
@@ -32,7 +35,7 @@ public enum SwiftSourceScanner {
         init(path: String, tree: SourceFileSyntax, fileText: String) {
             self.path = path
             self.converter = SourceLocationConverter(fileName: path, tree: tree)
-            self.hasEscape = SwiftSourceScanner.escapeTokens.contains { fileText.contains($0) }
+            self.hasEscape = ByteSearch.containsAny(Data(fileText.utf8), SwiftSourceScanner.escapeTokens)
             super.init(viewMode: .sourceAccurate)
         }
 

@@ -1,0 +1,53 @@
+import LocSim
+import LocSimModel
+import LocSimScenario
+
+/// A model of an app's permission handling, for `locsim explore`: its screens, how it reacts to
+/// events, and what the explorer may do to it.
+///
+/// Read from an app model file (scenario format 1 plus `app.screens`, `app.waiting`, `app.on`,
+/// `device.platforms` and `explore`) by ``AppModelParser``. Core Location has no such type.
+public struct AppModel: Hashable, Sendable {
+    /// The model's name (the file name when it has none).
+    public var name: String
+    /// The file it came from.
+    public var file: String
+    /// The simulated device (its `platform` is replaced by each of ``platforms``).
+    public var device: DeviceSpec
+    /// The platforms to explore, in file order (`device.platforms`, or `device.platform`).
+    public var platforms: [Platform]
+    /// The app's Info.plist facts.
+    public var app: AppDescription
+    /// The app's own states; the first is where it starts after each launch.
+    public var screens: [String]
+    /// Screens that wait for an answer (checked for ``FindingKind/hang``).
+    public var waiting: Set<String>
+    /// How the app reacts, in file order; the first match wins.
+    public var reactions: [Reaction]
+    /// Events per path.
+    public var depth: Int
+    /// The UI actions the user may take (`tap(NAME)` events).
+    public var taps: [String]
+    /// A safety limit on the number of distinct states per platform.
+    public var maxStates: Int
+
+    /// Creates an app model.
+    public init(name: String, file: String, device: DeviceSpec = DeviceSpec(), platforms: [Platform]? = nil,
+                app: AppDescription = AppDescription(), screens: [String], waiting: Set<String> = [],
+                reactions: [Reaction], depth: Int = 12, taps: [String] = [], maxStates: Int = 2_000_000) {
+        self.name = name
+        self.file = file
+        self.device = device
+        self.platforms = platforms ?? [device.platform]
+        self.app = app
+        self.screens = screens
+        self.waiting = waiting
+        self.reactions = reactions
+        self.depth = depth
+        self.taps = taps
+        self.maxStates = maxStates
+    }
+
+    /// The index of a screen name, if the model has it.
+    public func screenIndex(_ name: String) -> Int? { screens.firstIndex(of: name) }
+}

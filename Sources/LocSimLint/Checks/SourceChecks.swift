@@ -1,0 +1,107 @@
+import Foundation
+import LocSimModel
+
+/// Checks that relate source calls to the target's Info.plist (LOC001, LOC002, LOC004, LOC006,
+/// LOC007, LOC008) and checks on the calls alone (LOC013, LOC014, LOC015).
+enum SourceChecks {
+    static let explicitRequestAPIs: Set<String> = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"]
+
+    static func make(_ check: Check, _ message: String, _ location: SourceLocation) -> Finding {
+        Finding(checkID: check.id, severity: check.defaultSeverity, message: message, location: location, ruleIDs: check.ruleIDs)
+    }
+
+    /// Checks needing the target's plist.
+    static func run(_ target: AppTarget, events: [SourceEvent]) -> [Finding] {
+        var findings = [Finding]()
+        let platform = target.deploymentTarget
+        let declared = target.declaredKeys
+        let plistName = target.infoPlist.map { ($0.path as NSString).lastPathComponent } ?? "the target's Info.plist"
+        for event in events {
+            switch event.kind {
+            case .request(let kind, let api):
+                let requirement = PurposeStringRules.requirement(for: kind, on: platform)
+                guard requirement.isAvailable else { continue }
+                let required = PurposeStringRules.requiredKeys(for: kind, deployingTo: platform)
+                let call = api.hasPrefix("request") ? "\(api)()" : api
+                let missingWhenInUse = [PurposeKey.whenInUse, .usage].filter { required.contains($0) && !declared.contains($0) }
+                if !missingWhenInUse.isEmpty {
+                    findings.append(make(CheckCatalog.missingWhenInUseKey,
+                        "\(call) does nothing: \(plistName) has no \(missingWhenInUse.map(\.rawValue).joined(separator: " or ")) (required on \(platform.os.rawValue) for target '\(target.name)')", event.location))
+                }
+                if kind == .always, required.contains(.alwaysAndWhenInUse), !declared.contains(.alwaysAndWhenInUse) {
+                    let legacy = declared.contains(.always) ? "; NSLocationAlwaysUsageDescription is not read on iOS 11+" : ""
+                    findings.append(make(CheckCatalog.missingAlwaysKey,
+                        "\(call) does nothing on iOS 11+: \(plistName) has no NSLocationAlwaysAndWhenInUseUsageDescription\(legacy)", event.location))
+                }
+                if kind == .always, required.contains(.always), !declared.contains(.always) {
+                    findings.append(make(CheckCatalog.legacyAlwaysKeyMissing,
+                        "\(call) does nothing on iOS 8–10, and target '\(target.name)' deploys to \(platform) (\(target.deploymentTargetOrigin)): \(plistName) has no NSLocationAlwaysUsageDescription", event.location))
+                }
+            case .temporaryFullAccuracy(let key, let api):
+                guard PurposeStringRules.requirement(for: .temporaryFullAccuracy, on: platform).isAvailable || platform.os == .iOS else { continue }
+                if let dictionary = target.temporaryPurposeKeys {
+                    if let key, !dictionary.keys.contains(key) {
+                        findings.append(make(CheckCatalog.temporaryAccuracyKey,
+                            "\(api) purpose key \"\(key)\" is not in NSLocationTemporaryUsageDescriptionDictionary (entries: \(dictionary.keys.sorted().joined(separator: ", "))); the request fails with kCLErrorPromptDeclined", event.location))
+                    }
+                } else {
+                    findings.append(make(CheckCatalog.temporaryAccuracyKey,
+                        "\(api) needs NSLocationTemporaryUsageDescriptionDictionary\(key.map { " with an entry \"\($0)\"" } ?? ""), which \(plistName) lacks; the request fails with kCLErrorPromptDeclined", event.location))
+                }
+            case .backgroundUpdates(let literalTrue):
+                guard literalTrue, platform.os == .iOS || platform.os == .watchOS else { continue }
+                if !(target.backgroundModes?.modes.contains("location") ?? false) {
+                    findings.append(make(CheckCatalog.backgroundUpdatesWithoutMode,
+                        "allowsBackgroundLocationUpdates = true terminates the app: UIBackgroundModes in \(plistName) does not contain 'location'", event.location))
+                }
+            case .startMonitoring:
+                continue
+            }
+        }
+        // LOC007: the mode is declared but nothing turns background updates on.
+        if let modes = target.backgroundModes, modes.modes.contains("location"), !events.isEmpty,
+           platform.os != .iOS || platform.isAtLeast(9),
+           !events.contains(where: { if case .backgroundUpdates = $0.kind { return true } else { return false } }) {
+            let monitoring = events.contains { if case .startMonitoring = $0.kind { return true } else { return false } }
+            let hint = monitoring ? " (region, visit and significant-change monitoring do not need it)" : ""
+            findings.append(make(CheckCatalog.unusedBackgroundMode,
+                "UIBackgroundModes declares 'location' but no source of target '\(target.name)' sets allowsBackgroundLocationUpdates, so background updates stop at suspension\(hint)", modes.location))
+        }
+        return findings
+    }
+
+    /// Checks on the calls alone; they also run for sources outside any app target.
+    static func runContextChecks(_ events: [SourceEvent]) -> [Finding] {
+        var findings = [Finding]()
+        for event in events {
+            guard case .request(let kind, let api) = event.kind, explicitRequestAPIs.contains(api) else { continue }
+            let call = "\(api)()"
+            let from = event.contextName.map { " (\($0))" } ?? ""
+            switch event.context {
+            case .foreground:
+                let effect = kind == .always
+                    ? "only the first Always request can prompt; later ones are ignored"
+                    : "whenever status returns to notDetermined (Allow Once lapsing) the prompt appears again with no user action"
+                findings.append(make(CheckCatalog.requestOnEveryForeground, "\(call) runs every time the app becomes active\(from): \(effect); ask in response to a user action", event.location))
+            case .background:
+                findings.append(make(CheckCatalog.ignoredRequest, "\(call) is called from a background path\(from); requests made while the app is not in use are ignored", event.location))
+            case .launch, .unknown:
+                break
+            }
+            if !event.branchStatuses.isEmpty {
+                let ignoring: Set<String> = kind == .always
+                    ? ["denied", "restricted", "authorizedAlways", "authorized"]
+                    : ["denied", "restricted", "authorizedAlways", "authorized", "authorizedWhenInUse"]
+                if event.branchStatuses.allSatisfy(ignoring.contains) {
+                    let statuses = event.branchStatuses.map { "." + $0 }.joined(separator: ", ")
+                    findings.append(make(CheckCatalog.ignoredRequest, "\(call) in a branch for \(statuses) does nothing: the request only acts from .notDetermined\(kind == .always ? " or .authorizedWhenInUse" : "")", event.location))
+                }
+            }
+            if let wait = event.unboundedWait {
+                findings.append(make(CheckCatalog.unboundedWait, "\(call) is awaited through \(wait) with no timeout or foreground check; if the request has no effect (already decided, missing key, not in use, unchanged status) no answer ever comes", event.location))
+            }
+        }
+        return findings
+    }
+}
+

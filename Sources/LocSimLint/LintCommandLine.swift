@@ -1,0 +1,148 @@
+import Foundation
+import LocSimModel
+
+/// The `locsim lint` command line: parses arguments, runs the ``Linter``, renders the report and
+/// picks the exit status (0 clean, 1 findings at or above `--fail-on`, 2 unreadable input or a
+/// usage error).
+public enum LintCommandLine {
+    /// Parsed `locsim lint` arguments.
+    public struct Invocation: Hashable, Sendable {
+        /// Files and directories to lint (default: the current directory).
+        public var paths: [String] = []
+        /// The output format.
+        public var format: OutputFormat = .text
+        /// The least severe finding that makes the exit status 1; `nil` means `.locsim.yml`'s or `error`.
+        public var failOn: Severity?
+        /// `--platform`: `iOS`, `macOS`, … optionally with a version (`"iOS 12.0"`).
+        public var platform: String?
+        /// `--deployment-target`: a version (`12.0`).
+        public var deploymentTarget: String?
+        /// `--config`: a `.locsim.yml` path.
+        public var configPath: String?
+
+        /// Creates an invocation.
+        public init(paths: [String] = [], format: OutputFormat = .text, failOn: Severity? = nil, platform: String? = nil,
+                    deploymentTarget: String? = nil, configPath: String? = nil) {
+            self.paths = paths
+            self.format = format
+            self.failOn = failOn
+            self.platform = platform
+            self.deploymentTarget = deploymentTarget
+            self.configPath = configPath
+        }
+    }
+
+    /// The help text of `main(arguments:)`.
+    public static let usage = """
+    USAGE: locsim lint [PATH ...] [--format text|json|sarif] [--fail-on error|warning|note]
+                       [--platform <os>[ <version>]] [--deployment-target <version>] [--config <file>]
+                       [--list-checks]
+    Exit status: 0 clean, 1 findings at or above --fail-on (default error), 2 unreadable input.
+    """
+
+    /// Runs `locsim lint` with `arguments` (not including the program and subcommand names).
+    public static func main(arguments: [String], stdout: inout String, stderr: inout String) -> Int32 {
+        var invocation = Invocation()
+        var index = 0
+        func value(_ flag: String) -> String? {
+            if let eq = arguments[index].firstIndex(of: "="), arguments[index].hasPrefix("--") { return String(arguments[index][arguments[index].index(after: eq)...]) }
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            let flag = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            switch flag {
+            case "-h", "--help":
+                stdout += usage + "\n"
+                return 0
+            case "--list-checks":
+                stdout += checkList()
+                return 0
+            case "--format":
+                guard let v = value(flag), let format = OutputFormat(rawValue: v.lowercased()) else { return usageError("--format expects text, json or sarif", &stderr) }
+                invocation.format = format
+            case "--fail-on":
+                guard let v = value(flag), let severity = Severity(rawValue: v.lowercased()) else { return usageError("--fail-on expects error, warning or note", &stderr) }
+                invocation.failOn = severity
+            case "--platform":
+                guard let v = value(flag) else { return usageError("--platform expects an OS name", &stderr) }
+                invocation.platform = v
+            case "--deployment-target":
+                guard let v = value(flag) else { return usageError("--deployment-target expects a version", &stderr) }
+                invocation.deploymentTarget = v
+            case "--config":
+                guard let v = value(flag) else { return usageError("--config expects a file", &stderr) }
+                invocation.configPath = v
+            default:
+                if argument.hasPrefix("-") && argument != "-" { return usageError("unknown option '\(argument)'", &stderr) }
+                invocation.paths.append(argument)
+            }
+            index += 1
+        }
+        return run(invocation, stdout: &stdout, stderr: &stderr)
+    }
+
+    /// Runs a parsed invocation (what the `locsim lint` ArgumentParser command calls).
+    public static func run(_ invocation: Invocation, stdout: inout String, stderr: inout String) -> Int32 {
+        let paths = invocation.paths.isEmpty ? ["."] : invocation.paths
+        do {
+            let configuration = try loadConfiguration(invocation.configPath, paths: paths)
+            let platformText = invocation.platform ?? configuration.platform
+            var os: Platform.OS?
+            var version = invocation.deploymentTarget
+            if let platformText {
+                guard let parsed = TargetDiscovery.os(named: platformText) else {
+                    stderr += "error: unknown platform '\(platformText)' (expected iOS, macOS, watchOS, tvOS or visionOS)\n"
+                    return 2
+                }
+                os = parsed
+                let parts = platformText.split(separator: " ")
+                if version == nil, parts.count == 2 { version = String(parts[1]) }
+            }
+            if let version, Platform(parsing: "iOS \(version)") == nil {
+                stderr += "error: invalid deployment target '\(version)'\n"
+                return 2
+            }
+            let options = LintOptions(paths: paths, platform: os, deploymentTarget: version, configuration: configuration)
+            let report = try Linter(options: options).run()
+            stdout += invocation.format.render(report)
+            let threshold = invocation.failOn ?? configuration.failOn ?? .error
+            return report.findings.contains { $0.severity >= threshold } ? 1 : 0
+        } catch let error as LintInputError {
+            stderr += error.description + "\n"
+            return 2
+        } catch {
+            stderr += "error: \(error)\n"
+            return 2
+        }
+    }
+
+    /// The configuration from `--config`, or `.locsim.yml` in the first linted directory or the
+    /// current directory, or the default.
+    static func loadConfiguration(_ explicit: String?, paths: [String]) throws -> LintConfiguration {
+        if let explicit { return try LintConfiguration.load(explicit) }
+        var candidates = [String]()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                candidates.append((path as NSString).appendingPathComponent(LintConfiguration.fileName))
+            }
+        }
+        candidates.append(LintConfiguration.fileName)
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
+            return try LintConfiguration.load(candidate)
+        }
+        return LintConfiguration()
+    }
+
+    /// One line per check: id, severity, name, SPEC ids and doc line.
+    public static func checkList() -> String {
+        CheckCatalog.all.map { "\($0.id) \($0.defaultSeverity.rawValue) \($0.name) [\($0.ruleIDs.joined(separator: ", "))]: \($0.summary)\n" }.joined()
+    }
+
+    private static func usageError(_ message: String, _ stderr: inout String) -> Int32 {
+        stderr += "error: \(message)\n" + usage + "\n"
+        return 2
+    }
+}

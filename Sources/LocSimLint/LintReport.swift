@@ -1,0 +1,25 @@
+/// The result of a lint run: the findings, sorted, and what was looked at.
+public struct LintReport: Sendable {
+    /// Findings sorted by file, line, column and check id.
+    public var findings: [Finding]
+    /// The app targets found.
+    public var targetCount: Int
+    /// Source files seen (before the byte filter).
+    public var sourceFileCount: Int
+    /// Source files parsed (after the byte filter).
+    public var parsedFileCount: Int
+    /// Bytes of source read.
+    public var sourceBytes: Int
+
+    /// Creates a report.
+    public init(findings: [Finding], targetCount: Int, sourceFileCount: Int, parsedFileCount: Int, sourceBytes: Int) {
+        self.findings = findings
+        self.targetCount = targetCount
+        self.sourceFileCount = sourceFileCount
+        self.parsedFileCount = parsedFileCount
+        self.sourceBytes = sourceBytes
+    }
+
+    /// The most serious severity among the findings, if any.
+    public var highestSeverity: Severity? { findings.map(\.severity).max() }
+}

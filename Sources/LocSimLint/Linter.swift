@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs `locsim lint`: discovers targets, scans sources, runs every enabled check, applies
+/// `.locsim.yml` severities and inline suppressions, and sorts the findings.
+public struct Linter {
+    /// The options of the run.
+    public var options: LintOptions
+
+    /// Creates a linter.
+    public init(options: LintOptions) {
+        self.options = options
+    }
+
+    /// Lints the paths.
+    ///
+    /// - Throws: ``LintInputError`` for input that cannot be read (the command exits with status 2).
+    public func run() throws -> LintReport {
+        let discovery = try TargetDiscovery(options: options).run()
+        let allSources = Array(Set(discovery.targets.flatMap(\.sourceFiles) + discovery.unassignedSources)).sorted()
+        let scanned = try SourceScanner.scan(allSources)
+
+        // One level of indirection: functions called from lifecycle callbacks take their context.
+        var contextCalls = [String: SourceScan.ContextCall]()
+        for (_, scan) in scanned.scans.sorted(by: { $0.key < $1.key }) {
+            for (name, call) in scan.contextCalls where (contextCalls[name]?.context ?? .unknown) < call.context { contextCalls[name] = call }
+        }
+        func events(in files: [String]) -> [SourceEvent] {
+            files.flatMap { scanned.scans[$0]?.events ?? [] }.map { event in
+                var event = event
+                if event.context == .unknown, let function = event.enclosingFunction,
+                   let base = function.split(separator: ":").first, let call = contextCalls[String(base)] {
+                    event.context = call.context
+                    event.contextName = "\(function) called from \(call.name)"
+                }
+                return event
+            }
+        }
+
+        var findings = Set<Finding>()
+        for target in discovery.targets {
+            let targetEvents = events(in: target.sourceFiles)
+            findings.formUnion(PlistChecks.run(target, events: targetEvents, sourcesScanned: !target.sourceFiles.isEmpty))
+            findings.formUnion(SourceChecks.run(target, events: targetEvents))
+            findings.formUnion(SourceChecks.runContextChecks(targetEvents))
+        }
+        findings.formUnion(SourceChecks.runContextChecks(events(in: discovery.unassignedSources)))
+        for unread in discovery.unread {
+            let check = CheckCatalog.unreadPurposeStrings
+            findings.insert(Finding(checkID: check.id, severity: check.defaultSeverity,
+                                    message: "\(unread.key) is in a plist the system never reads for the app: \(unread.reason)", location: unread.location, ruleIDs: check.ruleIDs))
+        }
+
+        var suppressions = Suppressions()
+        var result = [Finding]()
+        for var finding in findings {
+            guard let check = CheckCatalog.check(finding.checkID), let severity = options.configuration.severity(of: check) else { continue }
+            finding.severity = severity
+            if suppressions.isSuppressed(finding) { continue }
+            result.append(finding)
+        }
+        return LintReport(findings: result.sorted(), targetCount: discovery.targets.count, sourceFileCount: allSources.count,
+                          parsedFileCount: scanned.parsedFiles, sourceBytes: scanned.bytesRead)
+    }
+}

@@ -1,0 +1,167 @@
+import LocSim
+import LocSimModel
+
+/// A parsed scenario file (format 1): a device, an app, and steps with expectations.
+///
+/// See `SCENARIO_FORMAT.md`. Core Location has no such type.
+public struct Scenario: Hashable, Sendable {
+    /// The scenario's name (the file name when it has none).
+    public var name: String
+    /// The file it came from.
+    public var file: String
+    /// The simulated device.
+    public var device: DeviceSpec
+    /// The app under test.
+    public var app: AppDescription
+    /// The steps, in order.
+    public var steps: [Step]
+
+    /// Creates a scenario.
+    public init(name: String, file: String, device: DeviceSpec, app: AppDescription, steps: [Step]) {
+        self.name = name
+        self.file = file
+        self.device = device
+        self.app = app
+        self.steps = steps
+    }
+}
+
+/// The `device:` section of a scenario.
+public struct DeviceSpec: Hashable, Sendable {
+    /// `platform`, default iOS 18.0.
+    public var platform = Platform(.iOS, 18)
+    /// `locationServices`, default on.
+    public var locationServices = true
+    /// `restricted`, default false.
+    public var restricted = false
+    /// Timings and open choices (`gracePeriod`, `allowOnceLapse`, and LocSim's additions).
+    public var parameters = DeviceParameters()
+    /// `location`, the starting fix; default Apple Park.
+    public var location: Coordinate? = Coordinate(latitude: 37.3349, longitude: -122.009)
+
+    /// The defaults.
+    public init() {}
+}
+
+/// One step of a scenario, with the line it is on.
+public struct Step: Hashable, Sendable {
+    /// What the step does.
+    public var action: StepAction
+    /// The line in the file.
+    public var line: Int
+    /// Creates a step.
+    public init(_ action: StepAction, line: Int) {
+        self.action = action
+        self.line = line
+    }
+}
+
+/// What a step does: an app call, a user or world action, time, or an expectation.
+public enum StepAction: Hashable, Sendable {
+    /// `launch`, `launchInBackground`, `foreground`, `background`, `suspend`, `terminate`.
+    case lifecycle(Lifecycle)
+    /// `lock` / `unlock`.
+    case lock(Bool)
+    /// `createManager: NAME`.
+    case createManager(String)
+    /// An app call on a manager (`requestAlways`, `startUpdating`, …).
+    case call(AppCall, manager: String)
+    /// `choose: BUTTON` or `choose: {button, precise}`.
+    case choose(PromptButton, precise: Bool?)
+    /// `settings: never|askNextTime|whileUsing|always`.
+    case settings(SettingsOption)
+    /// `settings: {precise: on|off}`.
+    case precise(Bool)
+    /// `locationServices: on|off`.
+    case locationServices(Bool)
+    /// `airplaneMode: on|off` (LocSim's addition).
+    case airplaneMode(Bool)
+    /// `restrict: on|off`.
+    case restrict(Bool)
+    /// `resetLocationAndPrivacy`.
+    case resetLocationAndPrivacy
+    /// `tapLocationButton` (LocSim's addition, H6).
+    case tapLocationButton
+    /// `wait: DURATION`.
+    case wait(Duration)
+    /// `moveTo: {latitude, longitude}`.
+    case moveTo(Coordinate)
+    /// `enterRegion: NAME`.
+    case enterRegion(String)
+    /// `exitRegion: NAME`.
+    case exitRegion(String)
+    /// `visit`.
+    case visit
+    /// `playGPX: PATH` (already read).
+    case playGPX(GPXTrack, path: String)
+    /// `expect: {…}`.
+    case expect(Expectation)
+
+    /// Lifecycle steps.
+    public enum Lifecycle: String, Hashable, Sendable, CaseIterable {
+        case launch, launchInBackground, foreground, background, suspend, terminate
+    }
+}
+
+/// An app call of a scenario step.
+public enum AppCall: Hashable, Sendable {
+    case requestWhenInUse, requestAlways, requestLocation, startUpdating, stopUpdating
+    case startSignificantChanges, stopSignificantChanges, startVisits, stopVisits
+    case monitorRegion(Region)
+    case stopMonitoringRegion(String)
+    case requestFullAccuracy(String)
+    case set([ManagerProperty])
+
+    /// The step word.
+    public var word: String {
+        switch self {
+        case .requestWhenInUse: "requestWhenInUse"
+        case .requestAlways: "requestAlways"
+        case .requestLocation: "requestLocation"
+        case .startUpdating: "startUpdating"
+        case .stopUpdating: "stopUpdating"
+        case .startSignificantChanges: "startSignificantChanges"
+        case .stopSignificantChanges: "stopSignificantChanges"
+        case .startVisits: "startVisits"
+        case .stopVisits: "stopVisits"
+        case .monitorRegion: "monitorRegion"
+        case .stopMonitoringRegion: "stopMonitoringRegion"
+        case .requestFullAccuracy: "requestFullAccuracy"
+        case .set: "set"
+        }
+    }
+}
+
+/// A property a `set:` step assigns.
+public enum ManagerProperty: Hashable, Sendable {
+    case allowsBackgroundLocationUpdates(Bool)
+    case showsBackgroundLocationIndicator(Bool)
+    case pausesLocationUpdatesAutomatically(Bool)
+    case desiredAccuracy(DesiredAccuracy)
+}
+
+/// The keys of an `expect:` step; only the keys given are checked.
+public struct Expectation: Hashable, Sendable {
+    public var status: AuthorizationStatus?
+    public var accuracy: AccuracyAuthorization?
+    public var provisional: Bool?
+    public var temporary: Bool?
+    public var prompt: String?
+    public var buttons: Set<PromptButton>?
+    public var promptMessage: String?
+    public var callbacks: [String]?
+    public var received: [String]?
+    public var notReceived: [String]?
+    public var manager: String = "main"
+    public var inUse: Bool?
+    public var appState: AppState?
+    public var indicator: Bool?
+    public var servicesEnabled: Bool?
+    public var log: String?
+    public var terminated: String?
+    /// What the app's entry in Settings shows (LocSim's addition).
+    public var settings: SettingsOption?
+
+    /// No keys.
+    public init() {}
+}

@@ -1,0 +1,444 @@
+import Foundation
+import LocSim
+import LocSimModel
+
+/// Reads scenario files (format 1) into ``Scenario`` values.
+///
+/// Every problem is an ``InputError`` naming the file and line: unknown steps and keys, wrong
+/// types, bad durations, missing or malformed plists and GPX files. Nothing has a silent default
+/// beyond those the format documents.
+public enum ScenarioParser {
+    /// The step words of format 1 plus LocSim's additions.
+    public static let stepWords: [String] = [
+        "launch", "launchInBackground", "foreground", "background", "suspend", "terminate", "lock", "unlock",
+        "createManager", "requestWhenInUse", "requestAlways", "requestLocation", "startUpdating", "stopUpdating",
+        "startSignificantChanges", "stopSignificantChanges", "startVisits", "stopVisits", "monitorRegion",
+        "stopMonitoringRegion", "requestFullAccuracy", "set", "choose", "settings", "locationServices", "restrict",
+        "resetLocationAndPrivacy", "wait", "moveTo", "enterRegion", "exitRegion", "visit", "playGPX", "expect",
+        "airplaneMode", "tapLocationButton",
+    ]
+
+    /// The expectation keys of format 1 plus LocSim's additions.
+    public static let expectationKeys: [String] = [
+        "status", "accuracy", "provisional", "temporary", "prompt", "buttons", "promptMessage", "callbacks", "received",
+        "notReceived", "manager", "inUse", "appState", "indicator", "servicesEnabled", "log", "terminated", "settings",
+    ]
+
+    /// The device keys of format 1 plus LocSim's additions (the parameters of ``DeviceParameters``).
+    public static let deviceKeys: [String] = [
+        "platform", "locationServices", "restricted", "gracePeriod", "allowOnceLapse", "location",
+        "confirmationPromptDelay", "heldEventWindow", "deliverHeldEventsAfterLateAnswer", "lockDismissesPrompt",
+        "locationServicesOffDialog", "macOSStartShowsPrompt", "allowOnceExpiryRestoresAlwaysRequest",
+        "reducedAccuracyInterval", "significantChangeDistance", "usageReminderAfter",
+    ]
+
+    /// The app keys of format 1.
+    public static let appKeys: [String] = [
+        "name", "infoPlist", "purposeStrings", "backgroundModes", "defaultAccuracyReduced", "temporaryPurposeKeys", "compatibleApp",
+    ]
+
+    /// Reads and parses a scenario file.
+    public static func parse(contentsOf path: String) throws -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, line: nil, message: "cannot read scenario file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError(file: path, line: nil, message: "scenario file is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses scenario text; `file` names it in errors and anchors relative paths.
+    public static func parse(_ text: String, file: String) throws -> Scenario {
+        guard let root = try YAMLValue.parse(text, file: file) else {
+            throw InputError(file: file, line: nil, message: "empty scenario file")
+        }
+        var name: String?
+        var device = DeviceSpec()
+        var app = AppDescription()
+        var steps: [Step] = []
+        var sawSteps = false
+        for (key, line, value) in try root.mapping("a scenario") {
+            switch key {
+            case "name": name = try value.string("name")
+            case "device": device = try parseDevice(value, extraKeys: [])
+            case "app": app = try parseApp(value)
+            case "steps":
+                sawSteps = true
+                steps = try value.sequence("steps").map(parseStep)
+            default:
+                throw InputError(file: file, line: line, message: "unknown key '\(key)' (expected name, device, app, steps)")
+            }
+        }
+        guard sawSteps else { throw InputError(file: file, line: nil, message: "a scenario needs steps") }
+        let base = (file as NSString).lastPathComponent
+        return Scenario(name: name ?? base, file: file, device: device, app: app, steps: steps)
+    }
+
+    // MARK: Sections
+
+    /// Parses a `device:` mapping. `extraKeys` are accepted and skipped (the explorer's `platforms`).
+    public static func parseDevice(_ value: YAMLValue, extraKeys: Set<String>) throws -> DeviceSpec {
+        var spec = DeviceSpec()
+        for (key, line, v) in try value.mapping("device") {
+            switch key {
+            case "platform":
+                let text = try v.string("platform")
+                guard let p = Platform(parsing: text) else {
+                    throw v.error("platform: '\(text)' is not \"<OS> <major>[.<minor>]\" with OS one of iOS, macOS, watchOS, tvOS, visionOS")
+                }
+                spec.platform = p
+            case "locationServices": spec.locationServices = try v.onOff("locationServices")
+            case "restricted": spec.restricted = try v.bool("restricted")
+            case "gracePeriod": spec.parameters.gracePeriod = try v.duration("gracePeriod")
+            case "allowOnceLapse": spec.parameters.allowOnceLapse = try v.duration("allowOnceLapse")
+            case "confirmationPromptDelay": spec.parameters.confirmationPromptDelay = try v.duration(key)
+            case "heldEventWindow": spec.parameters.heldEventWindow = try v.duration(key)
+            case "deliverHeldEventsAfterLateAnswer": spec.parameters.deliverHeldEventsAfterLateAnswer = try v.bool(key)
+            case "lockDismissesPrompt": spec.parameters.lockDismissesPrompt = try v.bool(key)
+            case "locationServicesOffDialog": spec.parameters.showsLocationServicesOffDialog = try v.bool(key)
+            case "macOSStartShowsPrompt": spec.parameters.macOSStartShowsPrompt = try v.bool(key)
+            case "allowOnceExpiryRestoresAlwaysRequest": spec.parameters.allowOnceExpiryRestoresAlwaysRequest = try v.bool(key)
+            case "reducedAccuracyInterval": spec.parameters.reducedAccuracyInterval = try v.duration(key)
+            case "significantChangeDistance": spec.parameters.significantChangeDistance = try v.double(key)
+            case "usageReminderAfter": spec.parameters.usageReminderAfter = try v.duration(key)
+            case "location": spec.location = try coordinate(v, "location")
+            default:
+                if extraKeys.contains(key) { continue }
+                throw InputError(file: value.file, line: line, message: "unknown device key '\(key)' (expected one of: \(deviceKeys.joined(separator: ", ")))")
+            }
+        }
+        return spec
+    }
+
+    /// Parses an `app:` mapping. `extraKeys` are accepted and skipped (the explorer's `screens`, `on`, …).
+    public static func parseApp(_ value: YAMLValue, extraKeys: Set<String> = []) throws -> AppDescription {
+        var name: String?
+        var plist: AppDescription?
+        var strings: [PurposeKey: String]?
+        var modes: Set<String>?
+        var reduced: Bool?
+        var temporary: [String: String]?
+        var compatible = false
+        for (key, line, v) in try value.mapping("app") {
+            switch key {
+            case "name": name = try v.string("name")
+            case "infoPlist":
+                let path = try v.string("infoPlist")
+                let resolved = resolve(path, relativeTo: value.file)
+                guard FileManager.default.fileExists(atPath: resolved) else {
+                    throw v.error("infoPlist: no such file '\(path)'")
+                }
+                do {
+                    plist = try InfoPlist.appDescription(contentsOf: resolved)
+                } catch let e as InputError {
+                    throw v.error("infoPlist '\(path)': \(e.message)")
+                }
+            case "purposeStrings":
+                var s: [PurposeKey: String] = [:]
+                for (k, kLine, sv) in try v.mapping("purposeStrings") {
+                    guard let pk = PurposeKey(rawValue: k) else {
+                        throw InputError(file: value.file, line: kLine, message: "purposeStrings: unknown key '\(k)' (expected one of: \(PurposeKey.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    s[pk] = try sv.string(k)
+                }
+                strings = s
+            case "backgroundModes": modes = Set(try v.stringList("backgroundModes"))
+            case "defaultAccuracyReduced": reduced = try v.bool("defaultAccuracyReduced")
+            case "temporaryPurposeKeys":
+                var t: [String: String] = [:]
+                for (k, _, sv) in try v.mapping("temporaryPurposeKeys") { t[k] = try sv.string(k) }
+                temporary = t
+            case "compatibleApp": compatible = try v.bool("compatibleApp")
+            default:
+                if extraKeys.contains(key) { continue }
+                throw InputError(file: value.file, line: line, message: "unknown app key '\(key)' (expected one of: \(appKeys.joined(separator: ", ")))")
+            }
+        }
+        var app = plist ?? AppDescription(purposeStrings: strings ?? AppDescription.allPurposeStrings)
+        if plist != nil, let strings { app.purposeStrings.merge(strings) { _, new in new } }
+        if let name { app.name = name }
+        if let modes { app.backgroundModes = modes }
+        if let reduced { app.defaultAccuracyReduced = reduced }
+        if let temporary { app.temporaryPurposeKeys.merge(temporary) { _, new in new } }
+        app.compatibleApp = compatible
+        return app
+    }
+
+    static func resolve(_ path: String, relativeTo file: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let dir = (file as NSString).deletingLastPathComponent
+        return dir.isEmpty ? path : (dir as NSString).appendingPathComponent(path)
+    }
+
+    static func coordinate(_ v: YAMLValue, _ what: String) throws -> Coordinate {
+        var lat: Double?, lon: Double?
+        for (k, line, x) in try v.mapping(what) {
+            switch k {
+            case "latitude": lat = try x.double("latitude")
+            case "longitude": lon = try x.double("longitude")
+            default: throw InputError(file: v.file, line: line, message: "\(what): unknown key '\(k)' (expected latitude, longitude)")
+            }
+        }
+        guard let lat, let lon else { throw v.error("\(what) needs latitude and longitude") }
+        guard (-90...90).contains(lat), (-180...180).contains(lon) else { throw v.error("\(what): latitude must be in -90…90 and longitude in -180…180") }
+        return Coordinate(latitude: lat, longitude: lon)
+    }
+
+    // MARK: Steps
+
+    /// Parses one step (a bare word or a one-key mapping).
+    public static func parseStep(_ v: YAMLValue) throws -> Step {
+        let line = v.line ?? 0
+        if v.isScalar {
+            let word = try v.string("step")
+            return Step(try bareStep(word, v), line: line)
+        }
+        let pairs = try v.mapping("a step")
+        guard pairs.count == 1, let (word, _, arg) = pairs.first else {
+            throw v.error("a step is a word or a mapping with one key, not \(pairs.count) keys (\(pairs.map(\.key).joined(separator: ", ")))")
+        }
+        return Step(try mappedStep(word, arg, v), line: line)
+    }
+
+    private static func unknownStep(_ word: String, _ v: YAMLValue) -> InputError {
+        v.error("unknown step '\(word)' (expected one of: \(stepWords.joined(separator: ", ")))")
+    }
+
+    private static func bareStep(_ word: String, _ v: YAMLValue) throws -> StepAction {
+        if let l = StepAction.Lifecycle(rawValue: word) { return .lifecycle(l) }
+        switch word {
+        case "lock": return .lock(true)
+        case "unlock": return .lock(false)
+        case "resetLocationAndPrivacy": return .resetLocationAndPrivacy
+        case "visit": return .visit
+        case "tapLocationButton": return .tapLocationButton
+        default:
+            if let call = simpleCall(word) { return .call(call, manager: "main") }
+            if stepWords.contains(word) { throw v.error("step '\(word)' needs a value (\(word): …)") }
+            throw unknownStep(word, v)
+        }
+    }
+
+    private static func simpleCall(_ word: String) -> AppCall? {
+        switch word {
+        case "requestWhenInUse": .requestWhenInUse
+        case "requestAlways": .requestAlways
+        case "requestLocation": .requestLocation
+        case "startUpdating": .startUpdating
+        case "stopUpdating": .stopUpdating
+        case "startSignificantChanges": .startSignificantChanges
+        case "stopSignificantChanges": .stopSignificantChanges
+        case "startVisits": .startVisits
+        case "stopVisits": .stopVisits
+        default: nil
+        }
+    }
+
+    private static func mappedStep(_ word: String, _ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        if let call = simpleCall(word) {
+            // {requestLocation: {on: second}}
+            var manager = "main"
+            if arg.isMapping {
+                for (k, line, x) in try arg.mapping(word) {
+                    guard k == "on" else { throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected on)") }
+                    manager = try x.string("on")
+                }
+            } else if case .scalar(let s) = arg.node, s.string.isEmpty || s.string == "null" || s.string == "~" {
+                // `requestAlways:` with nothing after it
+            } else {
+                throw arg.error("\(word) takes no value, or {on: MANAGER}")
+            }
+            return .call(call, manager: manager)
+        }
+        switch word {
+        case "launch", "launchInBackground", "foreground", "background", "suspend", "terminate", "lock", "unlock",
+             "resetLocationAndPrivacy", "visit", "tapLocationButton":
+            throw arg.error("step '\(word)' takes no value")
+        case "createManager":
+            return .createManager(try arg.string("createManager"))
+        case "monitorRegion":
+            if arg.isMapping {
+                var name: String?, lat: Double?, lon: Double?, radius = 100.0, manager = "main"
+                for (k, line, x) in try arg.mapping("monitorRegion") {
+                    switch k {
+                    case "name": name = try x.string("name")
+                    case "latitude": lat = try x.double("latitude")
+                    case "longitude": lon = try x.double("longitude")
+                    case "radius": radius = try x.double("radius")
+                    case "on": manager = try x.string("on")
+                    default: throw InputError(file: v.file, line: line, message: "monitorRegion: unknown key '\(k)' (expected name, latitude, longitude, radius, on)")
+                    }
+                }
+                guard let name else { throw arg.error("monitorRegion needs a name") }
+                if (lat == nil) != (lon == nil) { throw arg.error("monitorRegion needs both latitude and longitude, or neither") }
+                let center = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
+                return .call(.monitorRegion(Region(name: name, center: center, radius: radius)), manager: manager)
+            }
+            return .call(.monitorRegion(Region(name: try arg.string("monitorRegion"))), manager: "main")
+        case "stopMonitoringRegion":
+            let (name, manager) = try nameAndManager(arg, word, nameKey: "name", v)
+            return .call(.stopMonitoringRegion(name), manager: manager)
+        case "requestFullAccuracy":
+            let (key, manager) = try nameAndManager(arg, word, nameKey: "purposeKey", v)
+            return .call(.requestFullAccuracy(key), manager: manager)
+        case "set":
+            var manager = "main"
+            var props: [ManagerProperty] = []
+            for (k, line, x) in try arg.mapping("set") {
+                switch k {
+                case "on": manager = try x.string("on")
+                case "allowsBackgroundLocationUpdates": props.append(.allowsBackgroundLocationUpdates(try x.bool(k)))
+                case "showsBackgroundLocationIndicator": props.append(.showsBackgroundLocationIndicator(try x.bool(k)))
+                case "pausesLocationUpdatesAutomatically": props.append(.pausesLocationUpdatesAutomatically(try x.bool(k)))
+                case "desiredAccuracy":
+                    let w = try x.word(k, from: DesiredAccuracy.allCases.map(\.rawValue))
+                    props.append(.desiredAccuracy(DesiredAccuracy(rawValue: w)!))
+                default:
+                    throw InputError(file: v.file, line: line, message: "set: unknown property '\(k)' (expected allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, desiredAccuracy, on)")
+                }
+            }
+            guard !props.isEmpty else { throw arg.error("set needs at least one property") }
+            return .call(.set(props), manager: manager)
+        case "choose":
+            if arg.isMapping {
+                var button: PromptButton?, precise: Bool?
+                for (k, line, x) in try arg.mapping("choose") {
+                    switch k {
+                    case "button": button = try parseButton(x)
+                    case "precise": precise = try x.onOff("precise")
+                    default: throw InputError(file: v.file, line: line, message: "choose: unknown key '\(k)' (expected button, precise)")
+                    }
+                }
+                guard let button else { throw arg.error("choose needs a button") }
+                return .choose(button, precise: precise)
+            }
+            return .choose(try parseButton(arg), precise: nil)
+        case "settings":
+            if arg.isMapping {
+                var precise: Bool?
+                for (k, line, x) in try arg.mapping("settings") {
+                    guard k == "precise" else { throw InputError(file: v.file, line: line, message: "settings: unknown key '\(k)' (expected precise)") }
+                    precise = try x.onOff("precise")
+                }
+                guard let precise else { throw arg.error("settings needs precise: on|off") }
+                return .precise(precise)
+            }
+            let w = try arg.word("settings", from: SettingsOption.allCases.map(\.rawValue))
+            return .settings(SettingsOption(rawValue: w)!)
+        case "locationServices": return .locationServices(try arg.onOff("locationServices"))
+        case "airplaneMode": return .airplaneMode(try arg.onOff("airplaneMode"))
+        case "restrict": return .restrict(try arg.onOff("restrict"))
+        case "wait": return .wait(try arg.duration("wait"))
+        case "moveTo": return .moveTo(try coordinate(arg, "moveTo"))
+        case "enterRegion": return .enterRegion(try arg.string("enterRegion"))
+        case "exitRegion": return .exitRegion(try arg.string("exitRegion"))
+        case "playGPX":
+            let path = try arg.string("playGPX")
+            let resolved = resolve(path, relativeTo: v.file)
+            guard FileManager.default.fileExists(atPath: resolved) else { throw arg.error("playGPX: no such file '\(path)'") }
+            do {
+                return .playGPX(try GPXTrack(contentsOf: resolved), path: path)
+            } catch let e as InputError {
+                throw arg.error("playGPX '\(path)': \(e.description)")
+            }
+        case "expect":
+            return .expect(try parseExpectation(arg))
+        default:
+            throw unknownStep(word, v)
+        }
+    }
+
+    private static func nameAndManager(_ arg: YAMLValue, _ word: String, nameKey: String, _ v: YAMLValue) throws -> (String, String) {
+        if arg.isMapping {
+            var name: String?, manager = "main"
+            for (k, line, x) in try arg.mapping(word) {
+                switch k {
+                case nameKey: name = try x.string(nameKey)
+                case "on": manager = try x.string("on")
+                default: throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected \(nameKey), on)")
+                }
+            }
+            guard let name else { throw arg.error("\(word) needs \(nameKey)") }
+            return (name, manager)
+        }
+        return (try arg.string(word), "main")
+    }
+
+    private static func parseButton(_ v: YAMLValue) throws -> PromptButton {
+        let w = try v.word("button", from: PromptButton.allCases.map(\.rawValue))
+        return PromptButton(rawValue: w)!
+    }
+
+    // MARK: Expectations
+
+    static func parseExpectation(_ arg: YAMLValue) throws -> Expectation {
+        var e = Expectation()
+        let pairs = try arg.mapping("expect")
+        if pairs.isEmpty { throw arg.error("expect needs at least one key") }
+        for (k, line, x) in pairs {
+            switch k {
+            case "status":
+                let w = try x.word("status", from: AuthorizationStatus.allCases.map(\.description))
+                e.status = AuthorizationStatus(word: w)
+            case "accuracy":
+                let w = try x.word("accuracy", from: ["full", "reduced"])
+                e.accuracy = w == "full" ? .fullAccuracy : .reducedAccuracy
+            case "provisional": e.provisional = try x.bool(k)
+            case "temporary": e.temporary = try x.bool(k)
+            case "prompt": e.prompt = try x.word("prompt", from: ["none"] + PromptKind.allCases.map(\.rawValue))
+            case "buttons":
+                e.buttons = Set(try x.sequence("buttons").map(parseButton))
+            case "promptMessage": e.promptMessage = try x.string(k)
+            case "callbacks": e.callbacks = try x.sequence("callbacks").map { try checkedCallback($0) }
+            case "received": e.received = try x.stringList(k).isEmpty ? [] : try x.sequence(k).map { try checkedCallback($0) }
+            case "notReceived": e.notReceived = try x.sequence(k).map { try checkedCallback($0) }
+            case "manager": e.manager = try x.string(k)
+            case "inUse": e.inUse = try x.bool(k)
+            case "appState":
+                let w = try x.word("appState", from: AppState.allCases.map(\.rawValue))
+                e.appState = AppState(rawValue: w)
+            case "indicator": e.indicator = try x.bool(k)
+            case "servicesEnabled": e.servicesEnabled = try x.bool(k)
+            case "log": e.log = try x.string(k)
+            case "terminated": e.terminated = try x.string(k)
+            case "settings":
+                let w = try x.word("settings", from: SettingsOption.allCases.map(\.rawValue))
+                e.settings = SettingsOption(rawValue: w)
+            default:
+                throw InputError(file: arg.file, line: line, message: "unknown expectation '\(k)' (expected one of: \(expectationKeys.joined(separator: ", ")))")
+            }
+        }
+        return e
+    }
+
+    /// The callback names of the format: bare or with an argument.
+    static let callbackNames = ["didChangeAuthorization", "didUpdateLocations", "didFailWithError", "didEnterRegion",
+                                "didExitRegion", "didVisit", "fullAccuracyCompletion", "monitoringDidFail"]
+
+    private static func checkedCallback(_ v: YAMLValue) throws -> String {
+        let text = try v.string("callback").replacingOccurrences(of: " ", with: "")
+        let name = text.firstIndex(of: "(").map { String(text[..<$0]) } ?? text
+        guard callbackNames.contains(name) else {
+            throw v.error("unknown callback '\(text)' (expected one of: \(callbackNames.joined(separator: ", ")), with an argument in parentheses or bare)")
+        }
+        if let open = text.firstIndex(of: "("), !text.hasSuffix(")") || text.index(after: open) == text.endIndex {
+            throw v.error("callback '\(text)': unbalanced parentheses")
+        }
+        if name == "didChangeAuthorization", let arg = argument(text), AuthorizationStatus(word: arg) == nil {
+            throw v.error("callback '\(text)': unknown status '\(arg)'")
+        }
+        if name == "didFailWithError", let arg = argument(text), LocationErrorCode(name: arg) == nil {
+            throw v.error("callback '\(text)': unknown CLError code '\(arg)'")
+        }
+        if name == "fullAccuracyCompletion", let arg = argument(text), arg != "nil", LocationErrorCode(name: arg) == nil {
+            throw v.error("callback '\(text)': unknown CLError code '\(arg)'")
+        }
+        return text.replacingOccurrences(of: "(authorized)", with: "(authorizedAlways)")
+    }
+
+    static func argument(_ text: String) -> String? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        return String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LocSim
+import LocSimModel
+
+/// Renders scenario results as text or JSON Lines, and the process's exit status.
+///
+/// Text: each scenario's timeline, then a result line; a summary at the end. JSON Lines: one
+/// object per timeline entry and per result, keys sorted, so output is byte-identical across runs.
+public enum ScenarioReport {
+    /// Output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Human-readable timeline.
+        case text
+        /// One JSON object per line.
+        case json
+    }
+
+    /// The exit status of a batch: 2 if any input was invalid, 1 if an expectation failed, else 0.
+    public static func exitStatus(_ results: [ScenarioResult]) -> Int32 {
+        if results.contains(where: { if case .invalid = $0.outcome { true } else { false } }) { return 2 }
+        if results.contains(where: { if case .failed = $0.outcome { true } else { false } }) { return 1 }
+        return 0
+    }
+
+    /// The text for one result: header, timeline, result line (and failure details).
+    public static func text(_ result: ScenarioResult) -> String {
+        var out = "== \(result.scenario.name)  (\(result.scenario.file), \(result.scenario.device.platform))\n"
+        out += result.timeline.text
+        switch result.outcome {
+        case .passed:
+            out += "PASS  \(result.scenario.name)  (\(result.stepsRun) steps, \(result.expectationsChecked) expectations)\n"
+        case .failed(let f):
+            out += "FAIL  \(result.scenario.name)\n"
+            out += "  \(f.file):\(f.line): expectation failed\n"
+            for m in f.mismatches {
+                out += "    \(m.key): expected \(m.expected)\n"
+                out += "    \(String(repeating: " ", count: m.key.count))  actual   \(m.actual)\n"
+            }
+            out += "  (the timeline above runs up to the failing step)\n"
+        case .invalid(let e):
+            out += "ERROR \(result.scenario.name)\n  \(e.description)\n"
+        }
+        return out
+    }
+
+    /// The summary line: `3 scenarios: 2 passed, 1 failed`.
+    public static func summary(_ results: [ScenarioResult]) -> String {
+        let passed = results.filter { $0.outcome == .passed }.count
+        let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.count
+        let invalid = results.count - passed - failed
+        var line = "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
+        if invalid > 0 { line += ", \(invalid) invalid" }
+        return line
+    }
+
+    /// JSON Lines for one result: an `entry` object per timeline entry, then a `result` object.
+    public static func jsonLines(_ result: ScenarioResult) -> String {
+        var lines: [String] = []
+        for entry in result.timeline.entries {
+            var object: [String: Any] = [
+                "type": "entry", "scenario": result.scenario.name, "file": result.scenario.file,
+                "time": TimelineEntry.format(entry.time), "ms": milliseconds(entry.time),
+                "kind": entry.kind.rawValue, "text": entry.text,
+            ]
+            if let app = entry.app { object["app"] = app }
+            if let manager = entry.manager { object["manager"] = manager }
+            if !entry.detail.isEmpty { object["detail"] = entry.detail }
+            lines.append(json(object))
+        }
+        var result_: [String: Any] = [
+            "type": "result", "scenario": result.scenario.name, "file": result.scenario.file,
+            "platform": result.scenario.device.platform.description,
+            "steps": result.stepsRun, "expectations": result.expectationsChecked,
+        ]
+        switch result.outcome {
+        case .passed:
+            result_["status"] = "passed"
+        case .failed(let f):
+            result_["status"] = "failed"
+            result_["line"] = f.line
+            result_["mismatches"] = f.mismatches.map { ["key": $0.key, "expected": $0.expected, "actual": $0.actual] }
+        case .invalid(let e):
+            result_["status"] = "invalid"
+            if let line = e.line { result_["line"] = line }
+            result_["error"] = e.message
+        }
+        lines.append(json(result_))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON summary object.
+    public static func jsonSummary(_ results: [ScenarioResult]) -> String {
+        let passed = results.filter { $0.outcome == .passed }.count
+        let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.count
+        return json(["type": "summary", "scenarios": results.count, "passed": passed, "failed": failed,
+                     "invalid": results.count - passed - failed]) + "\n"
+    }
+
+    static func milliseconds(_ d: Duration) -> Int64 {
+        d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+    }
+
+    /// Serializes with sorted keys and no escaped slashes.
+    public static func json(_ object: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import LocSim
+import LocSimModel
+import Yams
+
+/// A YAML node with the file it came from, and typed readers that fail with `file:line` errors.
+///
+/// Shared by the scenario parser and the explorer's app-model parser.
+public struct YAMLValue {
+    let node: Node
+    /// The file the node came from.
+    public let file: String
+
+    /// The node's line (1-based), when known.
+    public var line: Int? { node.mark?.line }
+
+    /// An input error at this node.
+    public func error(_ message: String) -> InputError { InputError(file: file, line: line, message: message) }
+
+    /// Parses YAML text; `nil` for an empty document.
+    public static func parse(_ text: String, file: String) throws -> YAMLValue? {
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return nil }
+            return YAMLValue(node: node, file: file)
+        } catch let error as YamlError {
+            switch error {
+            case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+                throw InputError(file: file, line: mark.line, message: "malformed YAML: \(problem)")
+            case .duplicatedKeysInMapping(let duplicates, _):
+                throw InputError(file: file, line: nil, message: "malformed YAML: duplicated keys \(duplicates.joined(separator: ", "))")
+            default:
+                throw InputError(file: file, line: nil, message: "malformed YAML: \(error)")
+            }
+        } catch {
+            throw InputError(file: file, line: nil, message: "malformed YAML: \(error)")
+        }
+    }
+
+    /// The pairs of a mapping, in document order.
+    public func mapping(_ what: String) throws -> [(key: String, keyLine: Int?, value: YAMLValue)] {
+        guard case .mapping(let m) = node else { throw error("\(what) must be a mapping") }
+        return try m.map { pair in
+            guard case .scalar(let k) = pair.key else { throw YAMLValue(node: pair.key, file: file).error("\(what): keys must be words") }
+            return (k.string, pair.key.mark?.line, YAMLValue(node: pair.value, file: file))
+        }
+    }
+
+    public func sequence(_ what: String) throws -> [YAMLValue] {
+        guard case .sequence(let s) = node else { throw error("\(what) must be a list") }
+        return s.map { YAMLValue(node: $0, file: file) }
+    }
+
+    public var isMapping: Bool { if case .mapping = node { true } else { false } }
+    public var isSequence: Bool { if case .sequence = node { true } else { false } }
+    public var isScalar: Bool { if case .scalar = node { true } else { false } }
+
+    public func string(_ what: String) throws -> String {
+        guard case .scalar(let s) = node else { throw error("\(what) must be a single value, not a \(isMapping ? "mapping" : "list")") }
+        return s.string
+    }
+
+    public func word(_ what: String, from options: [String]) throws -> String {
+        let s = try string(what)
+        guard options.contains(s) else { throw error("\(what): unknown value '\(s)' (expected one of: \(options.joined(separator: ", ")))") }
+        return s
+    }
+
+    public func bool(_ what: String) throws -> Bool {
+        let s = try string(what)
+        switch s {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw error("\(what) must be true or false, not '\(s)'")
+        }
+    }
+
+    /// `on` / `off` (YAML 1.1 may have read them as booleans; both spellings are accepted).
+    public func onOff(_ what: String) throws -> Bool {
+        let s = try string(what)
+        switch s {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default: throw error("\(what) must be on or off, not '\(s)'")
+        }
+    }
+
+    public func double(_ what: String) throws -> Double {
+        let s = try string(what)
+        guard let d = Double(s), d.isFinite else { throw error("\(what) must be a number, not '\(s)'") }
+        return d
+    }
+
+    public func duration(_ what: String) throws -> Duration {
+        let s = try string(what)
+        guard let d = parseDuration(s) else {
+            throw error("\(what): bad duration '\(s)' (a number and a unit: ms, s, m, h or d, e.g. 90s)")
+        }
+        return d
+    }
+
+    public func stringList(_ what: String) throws -> [String] {
+        if isScalar { return [try string(what)] }
+        return try sequence(what).map { try $0.string(what) }
+    }
+}
+
+/// Parses `1500ms`, `90s`, `2m`, `2h`, `1d`, `0` (zero needs no unit). Returns nil for anything else.
+public func parseDuration(_ text: String) -> Duration? {
+    let s = text.trimmingCharacters(in: .whitespaces)
+    if s == "0" { return .zero }
+    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+    for (unit, factor) in units where s.hasSuffix(unit) {
+        let number = s.dropLast(unit.count)
+        guard !number.isEmpty, let value = Double(number), value >= 0, value.isFinite else { continue }
+        if unit == "m" && number.hasSuffix("m") { continue }
+        let ms = (value * factor * 1000).rounded()
+        return .milliseconds(Int64(ms))
+    }
+    return nil
+}

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import LocSim
+import LocSimModel
+import LocSimScenario
+
+/// `locsim benchmark`: speed measurements (build with `-c release`).
+struct Benchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure model transitions, manager events, scenario runs per second.",
+        discussion: """
+        Run on a release build for meaningful numbers:
+          swift run -c release locsim benchmark model
+          swift run -c release locsim benchmark manager
+          swift run -c release locsim benchmark scenarios Examples/*.yml
+        """
+    )
+
+    /// What to measure.
+    enum Target: String, ExpressibleByArgument, CaseIterable {
+        case model, manager, scenarios, all
+    }
+
+    @Argument(help: "What to measure: model, manager, scenarios or all.")
+    var target: Target = .all
+
+    @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
+    var files: [String] = []
+
+    @Option(help: "How many model transitions or manager events to run.")
+    var iterations: Int = 5_000_000
+
+    mutating func run() throws {
+        if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
+        if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
+        if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: files)) }
+    }
+}
+
+enum ModelBenchmark {
+    /// Applies a cycle of events that visits prompts, Allow Once, background, expiry and Settings.
+    static func run(iterations: Int) -> String {
+        var model = AuthorizationModel(platform: Platform(.iOS, 18), app: AppDescription(backgroundModes: ["location"]))
+        let m = ManagerID(0)
+        _ = model.handle(.appLaunched)
+        _ = model.handle(.appCreatedManager(m, hasDelegate: true))
+        let here = Location(coordinate: Coordinate(latitude: 37.33, longitude: -122.0))
+        var time = Duration.zero
+        var count = 0
+        var effects = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        while count < iterations {
+            time += .seconds(11)
+            let cycle: [Event] = [
+                .appRequestedWhenInUseAuthorization(m), .userChoseButton(.allowOnce, precise: nil),
+                .appStartedUpdatingLocation(m), .deviceMoved(here), .appEnteredBackground,
+                .clockAdvanced(to: time), .appEnteredForeground, .appRequestedAlwaysAuthorization(m),
+                .userChangedSetting(.whileUsing), .appRequestedAlwaysAuthorization(m), .userChoseButton(.changeToAlwaysAllow, precise: nil),
+                .appStoppedUpdatingLocation(m), .userResetLocationAndPrivacy,
+            ]
+            for event in cycle {
+                effects &+= model.handle(event).count
+                count += 1
+            }
+        }
+        let seconds = seconds(clock.now - start)
+        let rate = Double(count) / seconds
+        return "model: \(count) transitions in \(format(seconds)) s = \(format(rate / 1e6)) million transitions/s (\(effects) effects)"
+    }
+}
+
+enum ManagerBenchmark {
+    final class Counter: LocationManagerDelegate {
+        var calls = 0
+        func locationManagerDidChangeAuthorization(_ manager: LocationManager) { calls += 1 }
+        func locationManager(_ manager: LocationManager, didUpdateLocations locations: [Location]) { calls += 1 }
+    }
+
+    /// Drives a LocationManager through calls, user answers and fixes, with delegate dispatch.
+    static func run(iterations: Int) -> String {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Coordinate(latitude: 37.33, longitude: -122.0))
+        device.recordsTimeline = false
+        let app = device.install(AppDescription(backgroundModes: ["location"]))
+        let counter = Counter()
+        var manager: LocationManager!
+        app.onLaunch = { app in
+            manager = LocationManager(app: app)
+            manager.delegate = counter
+        }
+        app.launch()
+        var events = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        var lat = 37.33
+        while events < iterations {
+            manager.requestWhenInUseAuthorization()
+            try? device.choose(.allowWhileUsing)
+            manager.startUpdatingLocation()
+            for _ in 0..<8 {
+                lat += 0.0001
+                device.move(to: Coordinate(latitude: lat, longitude: -122.0))
+            }
+            manager.stopUpdatingLocation()
+            app.changeSetting(.askNextTime)
+            device.run()
+            events += 12
+        }
+        let seconds = seconds(clock.now - start)
+        let total = events + counter.calls
+        let rate = Double(total) / seconds
+        return "manager: \(events) manager events + \(counter.calls) delegate calls in \(format(seconds)) s = \(format(rate / 1e6)) million events/s"
+    }
+}
+
+enum ScenarioBenchmark {
+    /// Parses and runs the files repeatedly for about a second.
+    static func run(files: [String]) throws -> String {
+        let texts: [(String, String)] = try files.isEmpty ? [(DefaultScenario.file, DefaultScenario.text)] : files.map { file in
+            guard let data = FileManager.default.contents(atPath: file) else { throw InputError(file: file, line: nil, message: "cannot read") }
+            return (file, String(decoding: data, as: UTF8.self))
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var runs = 0
+        var rounds = 0
+        repeat {
+            for (file, text) in texts {
+                let scenario = try ScenarioParser.parse(text, file: file)
+                _ = ScenarioRunner.run(scenario)
+                runs += 1
+            }
+            rounds += 1
+        } while clock.now - start < .seconds(1)
+        let seconds = seconds(clock.now - start)
+        let perRound = seconds / Double(rounds)
+        return "scenarios: \(runs) parsed and run in \(format(seconds)) s = \(format(Double(runs) / seconds)) scenarios/s; all \(texts.count) file(s) once: \(format(perRound * 1000)) ms"
+    }
+}
+
+func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
+func format(_ x: Double) -> String { String(format: "%.3f", x) }

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The `locsim` command: run scenarios, explore app models, lint apps, draw the state machine.
+@main
+struct Locsim: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locsim",
+        abstract: "A deterministic simulator of Core Location's authorization rules.",
+        discussion: """
+        With no subcommand, runs the built-in default scenario (seed 000's "Request Always \
+        Authorization Directly" story) and prints its timeline.
+
+        Examples:
+          locsim                                   # the built-in default scenario
+          locsim run Examples/*.yml                # run scenario files, print timelines
+          locsim run --format json Examples/allow-once.yml
+          locsim explore Examples/explore/tracker.yml
+          locsim graph --platform "iOS 18.0" --format mermaid
+          locsim lint path/to/MyApp
+          locsim benchmark model
+        """,
+        version: "0.1.0",
+        subcommands: Locsim.subcommandList,
+        defaultSubcommand: Run.self
+    )
+}

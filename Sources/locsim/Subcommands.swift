@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension Locsim {
+    /// Every subcommand, in the order `--help` lists them.
+    static let subcommandList: [any ParsableCommand.Type] = [Run.self, Benchmark.self]
+}

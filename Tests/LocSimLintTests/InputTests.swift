@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import LocSimLint
+import LocSimModel
+
+/// Reading plists (XML and binary), build settings, XcodeGen specs, strings files, and bad input.
+@Suite struct InputTests {
+    static let requestWhenInUse = "import CoreLocation\nfunc ask(_ m: CLLocationManager) { m.requestWhenInUseAuthorization() }\n"
+
+    @Test("LOC001 (J1): a binary Info.plist is read")
+    func binaryPlist() throws {
+        let dict: [String: Any] = ["CFBundleIdentifier": "com.example", PurposeKey.whenInUse.rawValue: "$(MISSING)"]
+        let data = try PropertyListSerialization.data(fromPropertyList: dict, format: .binary, options: 0)
+        let f = try Fixture(["App/Ask.swift": Self.requestWhenInUse])
+        try f.write("App/Info.plist", data: data)
+        #expect(try f.ids() == [])
+        let bad = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "com.example"], format: .binary, options: 0)
+        try f.write("App/Info.plist", data: bad)
+        #expect(try f.ids() == ["LOC001"])
+    }
+
+    @Test("LOC009 (D3): $(VAR) resolved through the project's xcconfig is checked as text")
+    func xcconfigResolution() throws {
+        let f = try Fixture([
+            "App.xcodeproj/project.pbxproj": ProjectFixtures.pbxproj(infoPlist: "App/Info.plist", xcconfig: "Config/App.xcconfig"),
+            "Config/App.xcconfig": "// base\n#include \"Shared.xcconfig\"\nLOCATION_TEXT = $(EMPTY_TEXT)\n",
+            "Config/Shared.xcconfig": "EMPTY_TEXT = \n",
+            "App/Info.plist": infoPlist([PurposeKey.whenInUse.rawValue: "$(LOCATION_TEXT)"]),
+        ])
+        #expect(try f.ids() == ["LOC009"])
+    }
+
+    @Test("LOC001 (J1): INFOPLIST_KEY_ build settings declare purpose strings for generated plists")
+    func generatedPlist() throws {
+        let f = try Fixture([
+            "App.xcodeproj/project.pbxproj": ProjectFixtures.pbxproj(infoPlist: nil, settings: ["GENERATE_INFOPLIST_FILE": "YES",
+                                                                                               "INFOPLIST_KEY_NSLocationWhenInUseUsageDescription": "TODO"]),
+            "App/Ask.swift": Self.requestWhenInUse,
+        ])
+        let findings = try f.lint()
+        #expect(findings.map(\.checkID) == ["LOC010"])
+        #expect(findings.first?.location.file.hasSuffix("project.pbxproj") == true)
+        #expect((findings.first?.location.line ?? 0) > 1)
+    }
+
+    @Test("LOC002 (E9): XcodeGen project.yml info.properties, platform and deploymentTarget are read")
+    func xcodeGen() throws {
+        let spec = """
+        name: Hikes
+        options:
+          deploymentTarget:
+            iOS: "10.0"
+        targets:
+          Hikes:
+            type: application
+            platform: iOS
+            sources: [Hikes]
+            info:
+              path: Hikes/Info.plist
+              properties:
+                NSLocationWhenInUseUsageDescription: "\(Text.whenInUse)"
+        """
+        let requestAlways = "import CoreLocation\nfunc ask(_ m: CLLocationManager) { m.requestAlwaysAuthorization() }\n"
+        let f = try Fixture(["project.yml": spec, "Hikes/Ask.swift": requestAlways])
+        #expect(try f.ids() == ["LOC002", "LOC004"])
+    }
+
+    @Test("watchOS: a WatchKit extension plist is a watchOS target", arguments: [
+        "\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.watchkit</string>\n\t</dict>\n",
+        "\t<key>WKApplication</key>\n\t<true/>\n",
+    ])
+    func watchPlatform(raw: String) throws {
+        let document = try PlistDocument(path: "Info.plist", data: Data(infoPlist(raw: raw).utf8))
+        #expect(TargetDiscovery.os(inferredFrom: document) == .watchOS)
+    }
+
+    @Test("bad input: a malformed plist names the file and line")
+    func malformedPlist() throws {
+        let f = try Fixture(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n"])
+        #expect(throws: LintInputError.self) { try f.lint() }
+        let run = f.commandLine([f.root])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(f.path("App/Info.plist")))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("bad input: malformed project.yml reports file and line, exit status 2")
+    func malformedYAML() throws {
+        let f = try Fixture(["project.yml": "name: X\ntargets:\n  App: [unclosed\n"])
+        let run = f.commandLine([f.root])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("project.yml:"))
+        #expect(run.stderr.contains("malformed YAML"))
+    }
+
+    @Test("bad input: a missing path and a malformed strings file exit with status 2")
+    func missingPathAndStrings() throws {
+        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/en.lproj/InfoPlist.strings": "\"NSLocationWhenInUseUsageDescription\" = \"x\"\n"])
+        let strings = f.commandLine([f.root])
+        #expect(strings.status == 2)
+        #expect(strings.stderr.contains("InfoPlist.strings:2: error: expected ';'"))
+        #expect(f.commandLine([f.path("does-not-exist")]).status == 2)
+    }
+
+    @Test("strings files: UTF-16 with a byte-order mark and comments")
+    func utf16Strings() throws {
+        let text = "// comment\n/* block */ \"NSLocationWhenInUseUsageDescription\" = \"Shows \\\"you\\\" on the map\";\n"
+        var data = Data([0xFF, 0xFE])
+        data.append(text.data(using: .utf16LittleEndian)!)
+        let f = try Fixture([:])
+        try f.write("InfoPlist.strings", data: data)
+        let strings = try StringsFile(path: f.path("InfoPlist.strings"))
+        #expect(strings.entries.map(\.key) == [PurposeKey.whenInUse.rawValue])
+        #expect(strings.entries.first?.value == "Shows \"you\" on the map")
+        #expect(strings.entries.first?.location.line == 2)
+    }
+
+    @Test("build settings: $(inherited), nested variables and unresolved variables")
+    func buildSettings() {
+        var settings = BuildSettings(["A": "one", "B": "$(A) two", "C": "${B}!"])
+        settings.overlay(BuildSettings(["A": "$(inherited) zero"]))
+        #expect(settings.resolve("$(C)") == "one zero two!")
+        #expect(settings.resolve("$(NOPE) x") == nil)
+        #expect(settings.resolve("no variables") == "no variables")
+    }
+}

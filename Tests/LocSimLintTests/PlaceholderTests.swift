@@ -1,3 +1,0 @@
-import Testing
-@testable import LocSimLint
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,130 @@
+import Testing
+import LocSimModel
+
+/// SPEC section D: `requestWhenInUseAuthorization()`. D2 (returns at once, answer through the
+/// delegate) is a simulator test in LocSimTests.
+@Suite("D. requestWhenInUseAuthorization()")
+struct RequestWhenInUseTests {
+    @Test("D1: acts only when notDetermined, with the key, in the foreground; otherwise silently does nothing")
+    func actsOnlyWhenAllowed() {
+        var m = AuthorizationModel.launched()
+        #expect(promptsShown(m.handle(.appRequestedWhenInUseAuthorization(firstManager))).map(\.kind) == [.initial])
+
+        // Missing NSLocationWhenInUseUsageDescription.
+        var noKey = AuthorizationModel.launched(app: AppDescription(name: "Trails", purposeStrings: [.alwaysAndWhenInUse: "x", .always: "y"]))
+        #expect(noKey.handle(.appRequestedWhenInUseAuthorization(firstManager))
+                == [.console(PurposeStringRules.missingKeysMessage(for: .whenInUse, on: Platform(.iOS, 18))), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+        #expect(noKey.status == .notDetermined)
+
+        // In the background, even within the grace period ("in the foreground to show a prompt").
+        var background = AuthorizationModel.launched()
+        _ = background.handle(.appEnteredBackground)
+        #expect(background.isInUse)
+        #expect(background.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
+        _ = background.handle(.clockAdvanced(to: .seconds(60)))
+        #expect(background.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
+        #expect(background.prompt == nil)
+
+        // Already determined.
+        var determined = AuthorizationModel.launched()
+        determined.answerWhenInUse(.allowWhileUsing)
+        #expect(determined.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .alreadyDetermined)])
+    }
+
+    @Test("D3: the prompt's message is the NSLocationWhenInUseUsageDescription string")
+    func messageIsWhenInUseString() {
+        for platform in [Platform(.iOS, 8), Platform(.iOS, 12), Platform(.iOS, 13), Platform(.iOS, 18)] {
+            var m = AuthorizationModel.launched(platform)
+            let prompt = promptsShown(m.handle(.appRequestedWhenInUseAuthorization(firstManager))).first
+            #expect(prompt?.message == distinctPurposeStrings[.whenInUse], "\(platform)")
+            #expect(prompt?.messageKey == "NSLocationWhenInUseUsageDescription", "\(platform)")
+            #expect(prompt?.title.contains("Trails") == true)
+        }
+    }
+
+    @Test("D4: Allow While Using App is permanent When In Use, Allow Once temporary, Don't Allow denied")
+    func buttonsAndResults() {
+        var probe = AuthorizationModel.launched()
+        let prompt = promptsShown(probe.handle(.appRequestedWhenInUseAuthorization(firstManager))).first
+        #expect(prompt?.buttons.map(\.label) == ["Allow Once", "Allow While Using App", "Don’t Allow"])
+
+        var permanent = AuthorizationModel.launched()
+        #expect(delegateCalls(permanent.answerWhenInUse(.allowWhileUsing)) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
+        #expect(permanent.authorization == .whenInUse(temporary: false))
+        #expect(permanent.leaveUse() == [])
+        #expect(permanent.status == .authorizedWhenInUse) // does not expire
+
+        var once = AuthorizationModel.launched()
+        #expect(delegateCalls(once.answerWhenInUse(.allowOnce)) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
+        #expect(once.authorization == .whenInUse(temporary: true))
+        #expect(once.leaveUse() == [authCallback(.notDetermined)])
+
+        var denied = AuthorizationModel.launched()
+        #expect(delegateCalls(denied.answerWhenInUse(.dontAllow)) == [.didChangeAuthorization(.denied, accuracy: .fullAccuracy, statusChanged: true)])
+        #expect(denied.status == .denied)
+    }
+
+    @Test("D5: Don't Allow is final; only Settings or Reset Location & Privacy change it")
+    func dontAllowIsFinal() {
+        var m = AuthorizationModel.launched()
+        m.answerWhenInUse(.dontAllow)
+        #expect(m.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .denied)])
+        #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.requestIgnored(.always, reason: .denied)])
+        // Relaunching changes nothing.
+        _ = m.handle(.appTerminated)
+        _ = m.handle(.appLaunched)
+        #expect(m.handle(.appCreatedManager(firstManager, hasDelegate: true)) == [authCallback(.denied)])
+        #expect(m.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .denied)])
+
+        var settings = m
+        #expect(settings.handle(.userChangedSetting(.whileUsing)) == [authCallback(.authorizedWhenInUse)])
+        var reset = m
+        #expect(reset.handle(.userResetLocationAndPrivacy) == [authCallback(.notDetermined)])
+        #expect(promptsShown(reset.handle(.appRequestedWhenInUseAuthorization(firstManager))).map(\.kind) == [.initial])
+    }
+
+    @Test("D6: repeated calls are harmless and prompt again each time status is back to notDetermined")
+    func repeatedCalls() {
+        var m = AuthorizationModel.launched()
+        #expect(promptsShown(m.handle(.appRequestedWhenInUseAuthorization(firstManager))).count == 1)
+        // A second call while the prompt is up shows nothing more.
+        #expect(promptsShown(m.handle(.appRequestedWhenInUseAuthorization(firstManager))).isEmpty)
+        _ = m.handle(.userChoseButton(.allowOnce, precise: nil))
+        #expect(m.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .alreadyDetermined)])
+        #expect(m.leaveUse() == [authCallback(.notDetermined)])
+        _ = m.handle(.appEnteredForeground)
+        #expect(m.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.promptShown(m.initialPrompt(for: .whenInUse)), .appWillResignActive])
+    }
+
+    @Test("D7: on iOS 8 to 12 the When In Use prompt has Don't Allow and Allow")
+    func twoButtonPromptBeforeIOS13() {
+        for platform in [Platform(.iOS, 8), Platform(.iOS, 10), Platform(.iOS, 11), Platform(.iOS, 12, 4)] {
+            var m = AuthorizationModel.launched(platform)
+            let prompt = promptsShown(m.handle(.appRequestedWhenInUseAuthorization(firstManager))).first
+            #expect(prompt?.buttons == [.dontAllow, .allow], "\(platform)")
+            #expect(prompt?.buttons.map(\.label) == ["Don’t Allow", "Allow"])
+            #expect(prompt?.preciseToggle == nil)
+            #expect(delegateCalls(m.handle(.userChoseButton(.allow, precise: nil))) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
+            #expect(m.authorization == .whenInUse(temporary: false))
+        }
+    }
+
+    @Test("D8: services started before the answer deliver nothing and report no error, and never move status")
+    func servicesBeforeTheAnswer() {
+        var m = AuthorizationModel.launched()
+        let here = Location(coordinate: Coordinate(latitude: 40.7, longitude: -74))
+        _ = m.handle(.deviceMoved(here))
+        let second = ManagerID(1)
+        _ = m.handle(.appCreatedManager(second, hasDelegate: true))
+        #expect(m.handle(.appStartedUpdatingLocation(firstManager)) == [])
+        #expect(m.handle(.appRequestedLocation(second)) == [])
+        #expect(m.handle(.deviceMoved(here)) == [])
+        _ = m.handle(.clockAdvanced(to: .seconds(120)))
+        #expect(m.status == .notDetermined)
+        _ = m.handle(.appRequestedWhenInUseAuthorization(firstManager))
+        let calls = m.handle(.userChoseButton(.allowWhileUsing, precise: nil)).compactMap { e -> String? in
+            if case .delegate(let id, let call) = e { "\(id) \(call.name)" } else { nil }
+        }
+        #expect(calls == ["#0 didChangeAuthorization", "#1 didChangeAuthorization", "#0 didUpdateLocations", "#1 didUpdateLocations"])
+    }
+}

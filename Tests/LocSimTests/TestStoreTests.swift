@@ -1,0 +1,76 @@
+import Testing
+import LocSimModel
+import LocSimTesting
+
+@Suite("TestStore: exhaustive checking of the pure model")
+struct TestStoreTests {
+    static let m = ManagerID(0)
+
+    @Test("C2: creating a manager reports notDetermined, stated exhaustively")
+    func exhaustiveHappyPath() {
+        let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
+        var failures: [String] = []
+        store.reportFailure = { message, _ in failures.append(message) }
+        store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+        store.send(.appCreatedManager(Self.m, hasDelegate: true)) {
+            var manager = ManagerState(id: Self.m, hasDelegate: true)
+            manager.reportedStatus = .notDetermined
+            manager.reportedAccuracy = .fullAccuracy
+            $0.managers = [manager]
+            $0.nextManagerNumber = 1
+        }
+        store.receive(.delegate(Self.m, .didChangeAuthorization(.notDetermined, accuracy: .fullAccuracy, statusChanged: true)))
+        store.finish()
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("A wrong state change is reported with a field diff")
+    func wrongStateChange() {
+        let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
+        var failures: [String] = []
+        store.reportFailure = { message, _ in failures.append(message) }
+        store.send(.appLaunched) { $0.appState = .background }
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("− appState: background") == true)
+        #expect(failures.first?.contains("+ appState: foreground") == true)
+        store.finish()
+    }
+
+    @Test("Leftover effects fail the next send and finish")
+    func leftoverEffects() {
+        let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
+        var failures: [String] = []
+        store.reportFailure = { message, _ in failures.append(message) }
+        store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+        store.send(.appCreatedManager(Self.m, hasDelegate: true)) {
+            var manager = ManagerState(id: Self.m, hasDelegate: true)
+            manager.reportedStatus = .notDetermined
+            manager.reportedAccuracy = .fullAccuracy
+            $0.managers = [manager]
+            $0.nextManagerNumber = 1
+        }
+        store.finish()
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("1 effect(s) not received") == true)
+        #expect(failures.first?.contains("didChangeAuthorization") == true)
+    }
+
+    @Test("A mismatched effect is reported with expected and actual")
+    func mismatchedEffect() {
+        let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
+        var failures: [String] = []
+        store.reportFailure = { message, _ in failures.append(message) }
+        store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+        store.send(.appCreatedManager(Self.m, hasDelegate: true)) {
+            var manager = ManagerState(id: Self.m, hasDelegate: true)
+            manager.reportedStatus = .notDetermined
+            manager.reportedAccuracy = .fullAccuracy
+            $0.managers = [manager]
+            $0.nextManagerNumber = 1
+        }
+        store.receive(.delegate(Self.m, .didChangeAuthorization(.denied, accuracy: .fullAccuracy, statusChanged: true)))
+        store.finish()
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("expected: delegate") == true)
+    }
+}
