@@ -8,12 +8,23 @@
 /// Corresponds to what `locationd` keeps for an app; apps see it through `CLLocationManager`.
 public struct AuthorizationModel: Hashable, Sendable {
     // MARK: Device
+    /// Platform, parameters and Info.plist, shared and immutable (see ``ModelConfiguration``).
+    var configuration: ModelConfiguration
     /// The OS and version.
-    public var platform: Platform
+    public var platform: Platform {
+        get { configuration.platform }
+        set { configuration = ModelConfiguration(platform: newValue, parameters: parameters, app: app) }
+    }
     /// Timings and open choices (grace period, Allow Once lapse, …).
-    public var parameters: DeviceParameters
+    public var parameters: DeviceParameters {
+        get { configuration.parameters }
+        set { configuration = ModelConfiguration(platform: platform, parameters: newValue, app: app) }
+    }
     /// The app's Info.plist facts.
-    public var app: AppDescription
+    public var app: AppDescription {
+        get { configuration.app }
+        set { configuration = ModelConfiguration(platform: platform, parameters: parameters, app: newValue) }
+    }
     /// Virtual time since the simulation started.
     public var now: Duration = .zero
     /// The global Location Services switch (M1). Corresponds to `locationServicesEnabled()`.
@@ -91,9 +102,7 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// A device with the app installed and not running.
     public init(platform: Platform = Platform(.iOS, 18), app: AppDescription = AppDescription(), parameters: DeviceParameters = DeviceParameters()) {
-        self.platform = platform
-        self.app = app
-        self.parameters = parameters
+        self.configuration = ModelConfiguration(platform: platform, parameters: parameters, app: app)
         self.precise = !app.defaultAccuracyReduced
     }
 
@@ -120,9 +129,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     }
 
     /// Whether the platform has accuracy authorization (iOS 14+, macOS 11+, watchOS 7+, tvOS 14+).
-    public var supportsAccuracyAuthorization: Bool {
-        platform.os == .macOS ? platform.isAtLeast(11) : platform.generationIsAtLeast(iOS: 14)
-    }
+    public var supportsAccuracyAuthorization: Bool { configuration.supportsAccuracyAuthorization }
 
     /// Whether Always is provisional (G1). Invisible to apps (A10).
     public var isProvisional: Bool { authorization == .always(provisional: true) }
@@ -131,13 +138,13 @@ public struct AuthorizationModel: Hashable, Sendable {
     public var isTemporary: Bool { authorization == .whenInUse(temporary: true) }
 
     /// Whether the platform offers Allow Once and provisional Always (iOS 13+ generation).
-    public var hasIOS13Model: Bool { platform.generationIsAtLeast(iOS: 13) && platform.os != .tvOS }
+    public var hasIOS13Model: Bool { configuration.hasIOS13Model }
 
     /// Whether a continuous background session runs (I6): location background mode, a manager that
     /// allows background updates and started updating while in use, and an authorized app in the
     /// background. visionOS apps get no background updates (P3).
     public var backgroundSessionActive: Bool {
-        guard appState == .background, app.hasLocationBackgroundMode, status.isAuthorized else { return false }
+        guard appState == .background, configuration.hasLocationBackgroundMode, status.isAuthorized else { return false }
         guard platform.os == .iOS || platform.os == .watchOS else { return false }
         return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInUse }
     }
@@ -177,17 +184,7 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// The options the app's entry in Settings offers (L1): Ask Next Time from iOS 13, Always only
     /// for apps that can ask for it.
-    public var settingsOptions: [SettingsOption] {
-        var options: [SettingsOption] = [.never]
-        if hasIOS13Model { options.append(.askNextTime) }
-        options.append(.whileUsing)
-        let always = PurposeStringRules.requirement(for: .always, on: platform)
-        if always.isAvailable, platform.os != .visionOS, platform.os != .macOS,
-           PurposeStringRules.missingKeys(for: .always, on: platform, declared: app.declaredKeys).isEmpty {
-            options.append(.always)
-        }
-        return options
-    }
+    public var settingsOptions: [SettingsOption] { configuration.settingsOptions }
 
     /// What the app's entry in Settings shows: "While Using" during provisional Always (A10),
     /// "Ask Next Time" during Allow Once (H1, E8).
@@ -205,9 +202,15 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Applies one event and returns what the system did, in order.
     public mutating func handle(_ event: Event) -> [Effect] {
         var fx: [Effect] = []
-        apply(event, &fx)
-        settle(&fx)
+        handle(event, into: &fx)
         return fx
+    }
+
+    /// Applies one event and appends what the system did to `effects`: the same transition as
+    /// ``handle(_:)``, for callers that reuse one buffer (the explorer, benchmarks).
+    public mutating func handle(_ event: Event, into effects: inout [Effect]) {
+        apply(event, &effects)
+        settle(&effects)
     }
 
     private mutating func apply(_ event: Event, _ fx: inout [Effect]) {
@@ -397,16 +400,17 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Re-derives in-use, the indicator, reported statuses and deliveries, emitting what changed.
     private mutating func settle(_ fx: inout [Effect]) {
         // In use: entering and leaving (H2, H4, K6).
-        let inUse = isInUse
+        var inUse = isInUse
         if wasInUse && !inUse {
             wasInUse = false
             leftUse(&fx)
+            inUse = isInUse
         } else if !wasInUse && inUse {
             wasInUse = true
-            timers.removeAll { $0.kind == .allowOnceExpiry }
+            if !timers.isEmpty { timers.removeAll { $0.kind == .allowOnceExpiry } }
         }
         // A running session that the app is in use for counts as started in use (I6).
-        if isInUse {
+        if inUse {
             for i in managers.indices where managers[i].updating { managers[i].updatingStartedInUse = true }
         }
         // The indicator (I10, I11).
@@ -432,9 +436,9 @@ public struct AuthorizationModel: Hashable, Sendable {
             }
         }
         // Deliveries that became possible (D8, I5, I12).
+        let deliverable = managers.isEmpty ? false : canDeliverUpdates()
         for i in managers.indices {
             let id = managers[i].id
-            let deliverable = canDeliverUpdates()
             if deliverable, !managers[i].queuedLocations.isEmpty {
                 let queued = managers[i].queuedLocations
                 managers[i].queuedLocations = []
@@ -509,7 +513,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             let n = backgroundUseCount
             let days = max(1, Int(((now - (firstBackgroundUseAt ?? now)) / .seconds(86_400)).rounded(.up)))
             let title = "“\(app.name)” has used your location \(n) time\(n == 1 ? "" : "s") in the background over the past \(days) day\(days == 1 ? "" : "s"). Do you want to continue to allow background location use?"
-            let (text, key) = message(.usageReminder, .always)
+            let (text, key) = PromptCatalog.message(.usageReminder, .always, platform: platform, app: app)
             present(Prompt(kind: .usageReminder, request: .always, title: title,
                            message: text, buttons: [.changeToOnlyWhileUsing, .alwaysAllow], messageKey: key), manager: nil, &fx)
         }
@@ -566,9 +570,8 @@ public struct AuthorizationModel: Hashable, Sendable {
     // MARK: - Requests
 
     private mutating func requestWhenInUse(_ id: ManagerID, kind: AuthorizationRequestKind, _ fx: inout [Effect]) {
-        let requirement = PurposeStringRules.requirement(for: kind, on: platform)
-        guard requirement.isAvailable else { return fx.append(.requestIgnored(kind, reason: .unavailableOnPlatform)) }
-        if !PurposeStringRules.missingKeys(for: kind, on: platform, declared: app.declaredKeys).isEmpty {
+        guard kind == .always ? configuration.alwaysAvailable : configuration.whenInUseAvailable else { return fx.append(.requestIgnored(kind, reason: .unavailableOnPlatform)) }
+        if !configuration.missingKeys(for: kind).isEmpty {
             fx.append(.console(PurposeStringRules.missingKeysMessage(for: kind, on: platform)))
             return fx.append(.requestIgnored(kind, reason: .missingPurposeString))
         }
@@ -598,12 +601,11 @@ public struct AuthorizationModel: Hashable, Sendable {
         if platform.os == .visionOS || platform.os == .macOS {
             return requestWhenInUse(id, kind: platform.os == .macOS ? .always : .whenInUse, &fx)
         }
-        let requirement = PurposeStringRules.requirement(for: .always, on: platform)
-        guard requirement.isAvailable else {
+        guard configuration.alwaysAvailable else {
             if platform.os == .tvOS { fx.append(.console("requestAlwaysAuthorization() is unavailable on tvOS")) }
             return fx.append(.requestIgnored(.always, reason: .unavailableOnPlatform))
         }
-        if !PurposeStringRules.missingKeys(for: .always, on: platform, declared: app.declaredKeys).isEmpty {
+        if !configuration.missingAlwaysKeys.isEmpty {
             fx.append(.console(PurposeStringRules.missingKeysMessage(for: .always, on: platform)))
             return fx.append(.requestIgnored(.always, reason: .missingPurposeString))
         }
@@ -622,7 +624,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             alwaysRequestSpent = true
             if authorization == .notDetermined {
                 present(initialPrompt(for: .always), manager: id, &fx)
-            } else if platform.generation == .iOS13early {
+            } else if configuration.generation == .iOS13early {
                 authorization = .always(provisional: true) // E7: no prompt on iOS 13.0–13.3
             } else {
                 present(upgradePrompt(), manager: id, &fx)
@@ -635,7 +637,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             fx.append(.requestIgnored(.temporaryFullAccuracy, reason: reason))
             fx.append(.delegate(id, .fullAccuracyCompletion(.promptDeclined)))
         }
-        guard PurposeStringRules.requirement(for: .temporaryFullAccuracy, on: platform).isAvailable else { return decline(.unavailableOnPlatform) }
+        guard configuration.fullAccuracyAvailable else { return decline(.unavailableOnPlatform) }
         guard let message = app.temporaryPurposeKeys[key] else { return decline(.unknownPurposeKey) }
         guard accuracy == .reducedAccuracy else { return decline(.alreadyFullAccuracy) }
         guard appState == .foreground || (platform.os == .macOS && appState.runsCode) else { return decline(.notInUse) }
@@ -662,60 +664,16 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     // MARK: - Prompts
 
-    private func title(for request: AuthorizationRequestKind) -> String {
-        if platform.os == .macOS { return "“\(app.name)” would like to use your current location." }
-        if request == .always && !hasIOS13Model {
-            return "Allow “\(app.name)” to access your location even when you are not using the app?"
-        }
-        return platform.generationIsAtLeast(iOS: 13)
-            ? "Allow “\(app.name)” to use your location?"
-            : "Allow “\(app.name)” to access your location while you are using the app?"
-    }
-
-    private func message(_ kind: PromptKind, _ request: AuthorizationRequestKind) -> (String, String?) {
-        guard let key = PurposeStringRules.messageKey(for: kind, request: request, on: platform) else { return ("", nil) }
-        return (app.purposeStrings[key] ?? "", key.rawValue)
-    }
-
     /// The first prompt from `notDetermined` for this platform generation (D4, D7, E5, F1, F2, F4, F7, P1–P4).
     public func initialPrompt(for request: AuthorizationRequestKind) -> Prompt {
-        let buttons: [PromptButton]
-        switch platform.generation {
-        case .macOS, .tvOS, .iOS8to10:
-            buttons = [.dontAllow, .allow]
-        case .iOS11to12:
-            buttons = request == .always ? [.onlyWhileUsing, .alwaysAllow, .dontAllow] : [.dontAllow, .allow]
-        case .iOS13early, .iOS13late, .iOS14plus:
-            buttons = [.allowOnce, .allowWhileUsing, .dontAllow]
-        }
-        let (text, key) = message(.initial, request)
-        let toggle: Bool? = platform.generation == .iOS14plus ? !app.defaultAccuracyReduced : nil
-        return Prompt(kind: .initial, request: request, title: title(for: request), message: text, buttons: buttons,
-                      preciseToggle: toggle, messageKey: key,
-                      onPairedPhone: platform.os == .watchOS && platform.major < 4)
+        request == .always ? configuration.initialAlwaysPrompt : configuration.initialWhenInUsePrompt
     }
 
     /// The When In Use → Always prompt (E6, E12, F3, F5).
-    public func upgradePrompt() -> Prompt {
-        let buttons: [PromptButton]
-        switch platform.generation {
-        case .iOS8to10: buttons = [.dontAllow, .allow]
-        case .iOS11to12: buttons = [.onlyWhileUsing, .alwaysAllow]
-        default: buttons = [.keepOnlyWhileUsing, .changeToAlwaysAllow]
-        }
-        let (text, key) = message(.alwaysUpgrade, .always)
-        return Prompt(kind: .alwaysUpgrade, request: .always,
-                      title: "Allow “\(app.name)” to also use your location even when you are not using the app?",
-                      message: text, buttons: buttons, messageKey: key, onPairedPhone: platform.os == .watchOS && platform.major < 4)
-    }
+    public func upgradePrompt() -> Prompt { configuration.upgradePrompt }
 
     /// The second prompt that confirms provisional Always (G3, F5).
-    public func confirmationPrompt() -> Prompt {
-        let (text, key) = message(.alwaysConfirmation, .always)
-        return Prompt(kind: .alwaysConfirmation, request: .always,
-                      title: "Allow “\(app.name)” to also use your location even when you are not using the app?",
-                      message: text, buttons: [.keepOnlyWhileUsing, .changeToAlwaysAllow], messageKey: key)
-    }
+    public func confirmationPrompt() -> Prompt { configuration.confirmationPrompt }
 
     private mutating func present(_ prompt: Prompt, manager: ManagerID?, _ fx: inout [Effect]) {
         let presented = PresentedPrompt(prompt: prompt, shownAt: now, manager: manager)
@@ -830,7 +788,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             fx.append(.delegate(id, .didFailWithError(.denied)))
         }
         if platform.os == .macOS, authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, prompt == nil,
-           PurposeStringRules.missingKeys(for: .whenInUse, on: platform, declared: app.declaredKeys).isEmpty {
+           configuration.missingWhenInUseKeys.isEmpty {
             present(initialPrompt(for: .whenInUse), manager: id, &fx)
         }
         return true
@@ -879,7 +837,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         guard platform.os != .macOS, platform.os != .tvOS else {
             return fx.append(.console("allowsBackgroundLocationUpdates is unavailable on \(platform.os.rawValue)"))
         }
-        if value && !app.hasLocationBackgroundMode {
+        if value && !configuration.hasLocationBackgroundMode {
             // I8: a fatal error in the setter.
             let condition = platform.generationIsAtLeast(iOS: 13)
                 ? "!stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"

@@ -431,10 +431,17 @@ public enum ScenarioParser {
         if name == "didFailWithError", let arg = argument(text), LocationErrorCode(name: arg) == nil {
             throw v.error("callback '\(text)': unknown CLError code '\(arg)'")
         }
+        if name == "monitoringDidFail", let arg = argument(text) {
+            let parts = arg.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, LocationErrorCode(name: String(parts[1])) != nil else {
+                throw v.error("callback '\(text)': expected monitoringDidFail(REGION, CODE) with CODE a CLError code")
+            }
+        }
         if name == "fullAccuracyCompletion", let arg = argument(text), arg != "nil", LocationErrorCode(name: arg) == nil {
             throw v.error("callback '\(text)': unknown CLError code '\(arg)'")
         }
-        return text.replacingOccurrences(of: "(authorized)", with: "(authorizedAlways)")
+        // The timeline spells multi-argument calls with ", " (`monitoringDidFail(home, regionMonitoringDenied)`).
+        return text.replacingOccurrences(of: "(authorized)", with: "(authorizedAlways)").replacingOccurrences(of: ",", with: ", ")
     }
 
     static func argument(_ text: String) -> String? {

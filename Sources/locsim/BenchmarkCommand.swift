@@ -48,6 +48,8 @@ enum ModelBenchmark {
         var time = Duration.zero
         var count = 0
         var effects = 0
+        var buffer: [Effect] = []
+        buffer.reserveCapacity(16)
         let clock = ContinuousClock()
         let start = clock.now
         while count < iterations {
@@ -56,17 +58,19 @@ enum ModelBenchmark {
                 .appRequestedWhenInUseAuthorization(m), .userChoseButton(.allowOnce, precise: nil),
                 .appStartedUpdatingLocation(m), .deviceMoved(here), .appEnteredBackground,
                 .clockAdvanced(to: time), .appEnteredForeground, .appRequestedAlwaysAuthorization(m),
-                .userChangedSetting(.whileUsing), .appRequestedAlwaysAuthorization(m), .userChoseButton(.changeToAlwaysAllow, precise: nil),
-                .appStoppedUpdatingLocation(m), .userResetLocationAndPrivacy,
+                .userChoseButton(.allowWhileUsing, precise: nil), .userChangedSetting(.whileUsing),
+                .appRequestedAlwaysAuthorization(m), .appStoppedUpdatingLocation(m), .userResetLocationAndPrivacy,
             ]
             for event in cycle {
-                effects &+= model.handle(event).count
+                buffer.removeAll(keepingCapacity: true)
+                model.handle(event, into: &buffer)
+                effects &+= buffer.count
                 count += 1
             }
         }
         let seconds = seconds(clock.now - start)
         let rate = Double(count) / seconds
-        return "model: \(count) transitions in \(format(seconds)) s = \(format(rate / 1e6)) million transitions/s (\(effects) effects)"
+        return "model: \(count) transitions in \(format(seconds)) s = \(format(rate / 1e6)) million transitions/s (\(effects) effects; state \(MemoryLayout<AuthorizationModel>.size) B, event \(MemoryLayout<Event>.size) B, effect \(MemoryLayout<Effect>.size) B)"
     }
 }
 

@@ -13,7 +13,7 @@ struct RequestWhenInUseTests {
         // Missing NSLocationWhenInUseUsageDescription.
         var noKey = AuthorizationModel.launched(app: AppDescription(name: "Trails", purposeStrings: [.alwaysAndWhenInUse: "x", .always: "y"]))
         #expect(noKey.handle(.appRequestedWhenInUseAuthorization(firstManager))
-                == [.console(PurposeStringRules.missingKeysMessage(for: .whenInUse, on: Platform(.iOS, 18))), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+                == [.console("This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an “NSLocationWhenInUseUsageDescription” key with a string value explaining to the user how the app uses this data"), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
         #expect(noKey.status == .notDetermined)
 
         // In the background, even within the grace period ("in the foreground to show a prompt").

@@ -1,0 +1,2 @@
+// One import gives tests the model's values (statuses, platforms, prompts) with the simulator.
+@_exported import LocSimModel

@@ -1,0 +1,69 @@
+/// The parts of a model that do not change as events arrive — platform, parameters, Info.plist —
+/// with the rule-table answers derived from them computed once.
+///
+/// A shared, immutable reference keeps ``AuthorizationModel`` small to copy and cheap to hash;
+/// equality is by value. Core Location has no such type.
+final class ModelConfiguration: Hashable, Sendable {
+    let platform: Platform
+    let parameters: DeviceParameters
+    let app: AppDescription
+    /// Keys each request lacks (J1–J4), computed once.
+    let missingWhenInUseKeys: [PurposeKey]
+    let missingAlwaysKeys: [PurposeKey]
+    let whenInUseAvailable: Bool
+    let alwaysAvailable: Bool
+    let fullAccuracyAvailable: Bool
+    let hasIOS13Model: Bool
+    let supportsAccuracyAuthorization: Bool
+    let generation: PromptGeneration
+    let settingsOptions: [SettingsOption]
+    let hasLocationBackgroundMode: Bool
+    let initialWhenInUsePrompt: Prompt
+    let initialAlwaysPrompt: Prompt
+    let upgradePrompt: Prompt
+    let confirmationPrompt: Prompt
+
+    init(platform: Platform, parameters: DeviceParameters, app: AppDescription) {
+        self.platform = platform
+        self.parameters = parameters
+        self.app = app
+        let declared = app.declaredKeys
+        missingWhenInUseKeys = PurposeStringRules.missingKeys(for: .whenInUse, on: platform, declared: declared)
+        missingAlwaysKeys = PurposeStringRules.missingKeys(for: .always, on: platform, declared: declared)
+        whenInUseAvailable = PurposeStringRules.requirement(for: .whenInUse, on: platform).isAvailable
+        alwaysAvailable = PurposeStringRules.requirement(for: .always, on: platform).isAvailable
+        fullAccuracyAvailable = PurposeStringRules.requirement(for: .temporaryFullAccuracy, on: platform).isAvailable
+        hasIOS13Model = platform.generationIsAtLeast(iOS: 13) && platform.os != .tvOS
+        supportsAccuracyAuthorization = platform.os == .macOS ? platform.isAtLeast(11) : platform.generationIsAtLeast(iOS: 14)
+        generation = platform.generation
+        var options: [SettingsOption] = [.never]
+        if hasIOS13Model { options.append(.askNextTime) }
+        options.append(.whileUsing)
+        if alwaysAvailable, platform.os != .visionOS, platform.os != .macOS, missingAlwaysKeys.isEmpty {
+            options.append(.always)
+        }
+        settingsOptions = options
+        hasLocationBackgroundMode = app.hasLocationBackgroundMode
+        initialWhenInUsePrompt = PromptCatalog.initialPrompt(for: .whenInUse, platform: platform, app: app)
+        initialAlwaysPrompt = PromptCatalog.initialPrompt(for: .always, platform: platform, app: app)
+        upgradePrompt = PromptCatalog.upgradePrompt(platform: platform, app: app)
+        confirmationPrompt = PromptCatalog.confirmationPrompt(platform: platform, app: app)
+    }
+
+    func missingKeys(for kind: AuthorizationRequestKind) -> [PurposeKey] {
+        switch kind {
+        case .whenInUse: missingWhenInUseKeys
+        case .always: missingAlwaysKeys
+        case .temporaryFullAccuracy: []
+        }
+    }
+
+    static func == (l: ModelConfiguration, r: ModelConfiguration) -> Bool {
+        l === r || (l.platform == r.platform && l.parameters == r.parameters && l.app == r.app)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        // The platform alone: configurations rarely differ within one set of states.
+        hasher.combine(platform)
+    }
+}
