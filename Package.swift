@@ -11,11 +11,14 @@ let package = Package(
         .library(name: "LocSimTesting", targets: ["LocSimTesting"]),
         .library(name: "LocSimScenario", targets: ["LocSimScenario"]),
         .library(name: "LocSimExplorer", targets: ["LocSimExplorer"]),
+        .library(name: "LocSimLint", targets: ["LocSimLint"]),
         .executable(name: "locsim", targets: ["locsim"]),
+        .plugin(name: "LintLocation", targets: ["LintLocation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
@@ -30,15 +33,31 @@ let package = Package(
         .target(name: "LocSimScenario", dependencies: ["LocSim", .product(name: "Yams", package: "Yams")]),
         // Exploration of every path through an app model.
         .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim", .product(name: "Yams", package: "Yams")]),
+        // Info.plist and source lint; the only target that needs swift-syntax.
+        .target(name: "LocSimLint", dependencies: [
+            "LocSimModel",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .executableTarget(name: "locsim", dependencies: [
-            "LocSimScenario", "LocSimExplorer", "LocSim",
+            "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .plugin(
+            name: "LintLocation",
+            capability: .command(
+                intent: .custom(verb: "lint-location", description: "Lint Info.plists and sources for Core Location authorization mistakes"),
+                permissions: []
+            ),
+            dependencies: ["locsim"]
+        ),
         .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel"]),
         .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimTesting", "LocSimModel"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"]),
         .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
+        .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),
         .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
     ],
     swiftLanguageModes: [.v6]

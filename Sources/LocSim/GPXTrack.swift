@@ -27,6 +27,10 @@ public struct GPXTrack: Hashable, Sendable {
         let parser = XMLParser(data: data)
         parser.delegate = delegate
         let ok = parser.parse()
+        // swift-corelibs-foundation may return true after a recovered XML error: check it first.
+        if let (line, xmlError) = delegate.xmlError {
+            throw InputError(file: file, line: line, message: "malformed GPX: \(xmlError.localizedDescription)")
+        }
         if let error = delegate.error { throw error }
         guard ok else {
             throw InputError(file: file, line: parser.lineNumber, message: "malformed GPX: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "XML error")")
@@ -50,6 +54,8 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     var points: [GPXTrack.Point] = []
     var error: InputError?
     var sawRoot = false
+    /// The first XML syntax error and its line (not the abort that follows ``error``).
+    var xmlError: (Int, any Error)?
     private var current: (lat: Double, lon: Double, line: Int)?
     private var inTime = false
     private var timeText = ""
@@ -100,6 +106,10 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
             points.append(GPXTrack.Point(coordinate: Coordinate(latitude: c.lat, longitude: c.lon), time: time))
             current = nil
         }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if error == nil, xmlError == nil { xmlError = (parser.lineNumber, parseError) }
     }
 
     private func fail(_ parser: XMLParser, _ message: String) {

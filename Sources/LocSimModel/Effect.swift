@@ -4,7 +4,7 @@
 /// Core Location has no such type; these are the observable consequences of its rules.
 public enum Effect: Hashable, Sendable {
     /// A system prompt appeared.
-    case promptShown(Prompt)
+    indirect case promptShown(Prompt)
     /// The prompt went away; `answer` is the button tapped, `nil` when dismissed unanswered (C10).
     case promptDismissed(PromptKind, answer: PromptButton?)
     /// Core Location called a manager's delegate.

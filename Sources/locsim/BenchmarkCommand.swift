@@ -3,6 +3,7 @@ import Foundation
 import LocSim
 import LocSimModel
 import LocSimScenario
+import LocSimLint
 
 /// `locsim benchmark`: speed measurements (build with `-c release`).
 struct Benchmark: ParsableCommand {
@@ -13,27 +14,32 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark model
           swift run -c release locsim benchmark manager
           swift run -c release locsim benchmark scenarios Examples/*.yml
+          swift run -c release locsim benchmark lint --files 5000
         """
     )
 
     /// What to measure.
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case model, manager, scenarios, all
+        case model, manager, scenarios, lint, all
     }
 
-    @Argument(help: "What to measure: model, manager, scenarios or all.")
+    @Argument(help: "What to measure: model, manager, scenarios, lint or all (all but lint).")
     var target: Target = .all
 
     @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
-    var files: [String] = []
+    var scenarioFiles: [String] = []
 
     @Option(help: "How many model transitions or manager events to run.")
     var iterations: Int = 5_000_000
 
+    @Option(help: "For lint: how many Swift files to generate (5000 is about 57 MB).")
+    var files: Int = 5000
+
     mutating func run() throws {
         if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
-        if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: files)) }
+        if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: scenarioFiles)) }
+        if target == .lint { print(LintBenchmark.runLintBenchmark(files: files), terminator: "") }
     }
 }
 

@@ -124,4 +124,11 @@ import LocSimModel
         #expect(settings.resolve("$(NOPE) x") == nil)
         #expect(settings.resolve("no variables") == "no variables")
     }
+
+    @Test("discovery: a symbolic link back up the tree does not loop")
+    func symlinkLoop() throws {
+        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys)])
+        try FileManager.default.createSymbolicLink(atPath: f.path("App/loop"), withDestinationPath: f.root)
+        #expect(try f.ids() == [])
+    }
 }

@@ -25,8 +25,8 @@ public enum PurposeText {
         return nil
     }
 
-    nonisolated(unsafe) static let placeholderRegex = try! NSRegularExpression(
+    static let placeholderRegex = try! NSRegularExpression(
         pattern: #"\b(todo|fixme|tbd|xxx+|lorem ipsum|placeholder|change ?me|your (text|description|message) here|description goes here|test(ing)?)\b|<#"#)
-    nonisolated(unsafe) static let genericRegex = try! NSRegularExpression(
+    static let genericRegex = try! NSRegularExpression(
         pattern: #"^(this app|the app|app|we|i)?\s*(would like to|wants to|want to|needs to|need to|requires|require|needs|need|uses|use|would like|is requesting|requests)\s*(to\s+)?(use|access|get|know|determine)?\s*(to\s+)?(your\s+|the\s+)?(current\s+)?(location|gps|position)(\s+(services|data|access|information|permission))?\s*[.!]?$"#)
 }

@@ -32,7 +32,10 @@ struct FileInventory {
             throw LintInputError(file: path, reason: "cannot read directory")
         }
         var stack = [absolute]
+        var visited = Set<String>()
         while let directory = stack.popLast() {
+            // Symbolic links may point back up the tree; visit each real directory once.
+            guard visited.insert(URL(fileURLWithPath: directory).resolvingSymlinksInPath().path).inserted else { continue }
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)

@@ -95,10 +95,10 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    nonisolated(unsafe) static let methodRegex = try! NSRegularExpression(pattern: #"(?m)^[ \t]*[-+][ \t]*\([^)]*\)([^{;]*)\{"#)
-    nonisolated(unsafe) static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession)\b"#)
-    nonisolated(unsafe) static let messageRegex = try! NSRegularExpression(pattern: #"\[\s*(?:[A-Za-z_][\w.]*|\[[^\]]*\])\s+([A-Za-z_]\w*)"#)
-    nonisolated(unsafe) static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
+    static let methodRegex = try! NSRegularExpression(pattern: #"(?m)^[ \t]*[-+][ \t]*\([^)]*\)([^{;]*)\{"#)
+    static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession)\b"#)
+    static let messageRegex = try! NSRegularExpression(pattern: #"\[\s*(?:[A-Za-z_][\w.]*|\[[^\]]*\])\s+([A-Za-z_]\w*)"#)
+    static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
 
     /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.
     static func selector(ofSignature signature: String) -> String {

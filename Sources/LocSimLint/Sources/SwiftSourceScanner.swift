@@ -49,7 +49,7 @@ public enum SwiftSourceScanner {
             case "requestTemporaryFullAccuracyAuthorization":
                 let key = node.arguments.first { $0.label?.text == "withPurposeKey" }.flatMap { Self.stringLiteral($0.expression) }
                 add(.temporaryFullAccuracy(purposeKey: key, api: name), at: node)
-            case "CLServiceSession", "init" where Self.baseName(node.calledExpression) == "CLServiceSession":
+            case _ where name == "CLServiceSession" || (name == "init" && Self.baseName(node.calledExpression) == "CLServiceSession"):
                 let requirement = node.arguments.first { $0.label?.text == "authorization" }.map { $0.expression.trimmedDescription } ?? ""
                 if requirement.hasSuffix(".whenInUse") { add(.request(.whenInUse, api: "CLServiceSession"), at: node) }
                 if requirement.hasSuffix(".always") { add(.request(.always, api: "CLServiceSession"), at: node) }

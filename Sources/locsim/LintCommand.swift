@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import LocSimLint
+
+/// `locsim lint`: reads an app's Info.plists, project settings and sources and reports location
+/// authorization mistakes. All logic lives in `LocSimLint`; this only forwards the options.
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Find missing purpose strings, background-mode crashes and ignored location requests before they ship.",
+        discussion: """
+        Finds the app targets under each PATH (Xcode projects, XcodeGen project.yml files and loose \
+        Info.plists), reads their purpose strings and deployment targets, scans Swift and Objective-C \
+        sources, and reports findings as file:line:column: severity: message [id (SPEC rules)].
+
+        Exit status: 0 clean, 1 findings at or above --fail-on, 2 unreadable input.
+        Configure checks in .locsim.yml; silence one line with // locsim:disable-line LOC003.
+        See Docs/Lint.md for every check.
+
+        Examples:
+          locsim lint .
+          locsim lint MyApp --format sarif > lint.sarif
+          locsim lint MyApp --fail-on warning --deployment-target 12.0
+          locsim lint --list-checks
+        """
+    )
+
+    @Argument(help: "Files or directories to lint (default: the current directory).")
+    var paths: [String] = []
+
+    @Option(help: "Output format: text (Xcode style), json or sarif (SARIF 2.1.0).")
+    var format: String = "text"
+
+    @Option(name: .customLong("fail-on"), help: "Least severe finding that makes the exit status 1: error, warning or note (default: error, or fail-on in .locsim.yml).")
+    var failOn: String?
+
+    @Option(help: "Platform of every target, overriding the project: iOS, macOS, watchOS, tvOS or visionOS, optionally with a version (\"iOS 12.0\").")
+    var platform: String?
+
+    @Option(name: .customLong("deployment-target"), help: "Deployment target version of every target, overriding the project and Info.plist (e.g. 12.0).")
+    var deploymentTarget: String?
+
+    @Option(help: "Configuration file (default: .locsim.yml in the first directory linted, then in the current directory).")
+    var config: String?
+
+    @Flag(name: .customLong("list-checks"), help: "List every check with its id, severity, SPEC rules and description, then exit.")
+    var listChecks = false
+
+    func validate() throws {
+        guard OutputFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("--format must be text, json or sarif") }
+        if let failOn, Severity(rawValue: failOn.lowercased()) == nil { throw ValidationError("--fail-on must be error, warning or note") }
+    }
+
+    func run() throws {
+        var out = ""
+        var err = ""
+        let status: Int32
+        if listChecks {
+            out = LintCommandLine.checkList()
+            status = 0
+        } else {
+            let invocation = LintCommandLine.Invocation(
+                paths: paths, format: OutputFormat(rawValue: format.lowercased()) ?? .text, failOn: failOn.flatMap { Severity(rawValue: $0.lowercased()) },
+                platform: platform, deploymentTarget: deploymentTarget, configPath: config)
+            status = LintCommandLine.run(invocation, stdout: &out, stderr: &err)
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+        FileHandle.standardError.write(Data(err.utf8))
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import LocSim
+import LocSimModel
+
+/// SPEC section N: errors.
+@Suite("N: Errors")
+struct ErrorTests {
+    @Test("N1: CLError.Code raw values 0–19 in kCLErrorDomain")
+    func errorCodes() {
+        let names = ["locationUnknown", "denied", "network", "headingFailure", "regionMonitoringDenied",
+                     "regionMonitoringFailure", "regionMonitoringSetupDelayed", "regionMonitoringResponseDelayed",
+                     "geocodeFoundNoResult", "geocodeFoundPartialResult", "geocodeCanceled", "deferredFailed",
+                     "deferredNotUpdatingLocation", "deferredAccuracyTooLow", "deferredDistanceFiltered",
+                     "deferredCanceled", "rangingUnavailable", "rangingFailure", "promptDeclined", "historicalLocationError"]
+        #expect(LocationErrorCode.allCases.map(\.rawValue) == Array(0...19))
+        #expect(LocationErrorCode.allCases.map(\.description) == names)
+        for (value, name) in names.enumerated() {
+            #expect(LocationErrorCode(name: name)?.rawValue == value)
+        }
+        #expect(LocationErrorCode.denied.rawValue == 1 && LocationErrorCode.promptDeclined.rawValue == 18)
+        #expect(LocationErrorCode.domain == "kCLErrorDomain")
+        #expect(LocationError(.denied).description == "kCLErrorDomain error 1 (denied)")
+        #expect(LocationErrorCode(name: "missingUsageDescription") == nil)
+    }
+
+    @Test("N2: kCLErrorDenied arrives when services start while denied and, after the callback, when authorization is revoked")
+    func deniedError() throws {
+        let sim = Rig.Sim(location: Rig.here)
+        sim.app.launch()
+        sim.call { $0.requestWhenInUseAuthorization() }
+        try sim.device.choose(.dontAllow)
+        sim.call { $0.startUpdatingLocation() }
+        sim.call { $0.requestLocation() }
+        #expect(sim.recorder.errors == [.denied, .denied])
+        #expect(sim.recorder.locations.isEmpty)
+
+        let revoked = Rig.Sim(location: Rig.here)
+        revoked.app.launch()
+        revoked.call { $0.requestWhenInUseAuthorization() }
+        try revoked.device.choose(.allowWhileUsing)
+        revoked.call { $0.startUpdatingLocation() }
+        #expect(revoked.recorder.locations.count == 1)
+        revoked.app.changeSetting(.never)
+        #expect(Array(revoked.callbacks.suffix(2)) == ["didChangeAuthorization(denied)", "didFailWithError(denied)"])
+        #expect(revoked.recorder.errors == [.denied])
+    }
+
+    @Test("N3: no kCLErrorDenied while notDetermined; kCLErrorLocationUnknown is transient")
+    func notDeterminedIsSilent() throws {
+        let sim = Rig.Sim()
+        sim.app.launch()
+        sim.call {
+            $0.startUpdatingLocation()
+            $0.requestLocation()
+        }
+        #expect(sim.callbacks == ["didChangeAuthorization(notDetermined)"])
+        #expect(sim.app.authorizationStatus == .notDetermined)
+        sim.call { $0.requestWhenInUseAuthorization() }
+        try sim.device.choose(.allowWhileUsing)
+        // No fix yet: the one-shot request fails with locationUnknown, updates keep going.
+        #expect(sim.callbacks == ["didChangeAuthorization(notDetermined)", "didChangeAuthorization(authorizedWhenInUse)",
+                                  "didFailWithError(locationUnknown)"])
+        sim.device.move(to: Rig.here)
+        #expect(sim.callbacks.last == "didUpdateLocations(1)")
+        #expect(sim.recorder.errors == [.locationUnknown])
+    }
+
+    @Test("N4: requestLocation with no delegate throws NSInternalInconsistencyException")
+    func requestLocationNeedsDelegate() {
+        let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Delegate must respond to locationManager:didUpdateLocations:'"
+        var m = AuthorizationModel(platform: Platform(.iOS, 18), app: Rig.app)
+        _ = m.handle(.appLaunched)
+        _ = m.handle(.appCreatedManager(Rig.manager, hasDelegate: false))
+        #expect(m.handle(.appRequestedLocation(Rig.manager)) == [.console(text), .appTerminated(exception: text)])
+        #expect(m.appState == .notRunning && m.terminationReason == text)
+
+        let sim = Rig.Sim()
+        sim.app.launch()
+        let bare = LocationManager(app: sim.app, name: "bare")
+        sim.call { _ in bare.requestLocation() }
+        #expect(sim.app.state == .notRunning)
+        #expect(sim.app.terminationReason == text)
+        #expect(sim.entries(.terminated) == [text])
+
+        // With a delegate it does not throw.
+        let ok = Rig.Sim()
+        ok.app.launch()
+        ok.call { $0.requestLocation() }
+        #expect(ok.app.state == .foreground && ok.app.terminationReason == nil)
+    }
+
+    @Test("N5: since iOS 8 starting services without a request never prompts")
+    func startingDoesNotPrompt() {
+        var m = Rig.model()
+        #expect(m.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
+        #expect(m.handle(.appStartedSignificantChanges(Rig.manager)) == [])
+        #expect(m.handle(.appStartedVisits(Rig.manager)) == [])
+        #expect(m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) == [])
+        #expect(m.handle(.appRequestedLocation(Rig.manager)) == [])
+        #expect(m.prompt == nil && m.status == .notDetermined)
+        var ios8 = Rig.model(Platform(.iOS, 8))
+        #expect(ios8.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
+        #expect(ios8.prompt == nil)
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+import LocSim
+import LocSimModel
+
+/// SPEC section L: the Settings app and system-level controls.
+@Suite("L: Settings")
+struct SettingsTests {
+    @Test("L1: the per-app Settings options map to Never → denied, Ask Next Time → notDetermined, While Using → authorizedWhenInUse, Always → authorizedAlways")
+    func settingsOptions() {
+        var m = Rig.model()
+        #expect(m.settingsOptions == [.never, .askNextTime, .whileUsing, .always])
+        #expect(m.handle(.userChangedSetting(.always)) == [Rig.auth(.authorizedAlways)])
+        #expect(m.settingsSelection == .always)
+        #expect(m.handle(.userChangedSetting(.whileUsing)) == [Rig.auth(.authorizedWhenInUse)])
+        #expect(m.settingsSelection == .whileUsing)
+        #expect(m.handle(.userChangedSetting(.never)) == [Rig.auth(.denied)])
+        #expect(m.settingsSelection == .never)
+        #expect(m.handle(.userChangedSetting(.askNextTime)) == [Rig.auth(.notDetermined)])
+        #expect(m.settingsSelection == .askNextTime)
+        #expect(m.handle(.userChangedSetting(.askNextTime)) == [])
+
+        // Before iOS 13 there is no Ask Next Time.
+        var old = Rig.model(Platform(.iOS, 12))
+        #expect(old.settingsOptions == [.never, .whileUsing, .always])
+        #expect(old.handle(.userChangedSetting(.askNextTime)).count == 1)
+        #expect(old.handle(.userChangedSetting(.askNextTime)).allSatisfy { if case .rejected = $0 { true } else { false } })
+
+        // Apps that cannot ask for Always are not offered it.
+        var wiuOnly = Rig.model(app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: "Map"]))
+        #expect(wiuOnly.settingsOptions == [.never, .askNextTime, .whileUsing])
+        #expect(wiuOnly.handle(.userChangedSetting(.always)).allSatisfy { if case .rejected = $0 { true } else { false } })
+        #expect(wiuOnly.status == .notDetermined)
+    }
+
+    @Test("L2: Reset Location & Privacy puts every app back to notDetermined, tells the delegate, and prompts appear again")
+    func resetLocationAndPrivacy() throws {
+        let sim = Rig.Sim()
+        let other = sim.device.install(AppDescription(name: "Notes", purposeStrings: Rig.purposeStrings))
+        let otherRecorder = Rig.Recorder()
+        var otherManager: LocationManager?
+        other.onLaunch = { app in
+            let m = LocationManager(app: app)
+            m.delegate = otherRecorder
+            otherManager = m
+        }
+        sim.app.launch()
+        sim.call { $0.requestAlwaysAuthorization() }
+        try sim.device.choose(.allowWhileUsing)
+        sim.app.enterBackground()
+        other.launch()
+        otherManager!.requestWhenInUseAuthorization()
+        try sim.device.choose(.allowWhileUsing)
+        #expect(sim.app.authorizationStatus == .authorizedAlways && other.authorizationStatus == .authorizedWhenInUse)
+
+        sim.device.resetLocationAndPrivacy()
+        #expect(sim.recorder.statuses == [.notDetermined, .authorizedAlways, .notDetermined])
+        #expect(otherRecorder.statuses == [.notDetermined, .authorizedWhenInUse, .notDetermined])
+        #expect(!sim.app.model.alwaysRequestSpent)
+
+        // Both apps can prompt again (the Always request included, E4).
+        other.enterBackground()
+        sim.app.enterForeground()
+        sim.call { $0.requestAlwaysAuthorization() }
+        #expect(sim.device.promptOnScreen?.app === sim.app)
+        #expect(sim.device.promptOnScreen?.prompt.kind == .initial)
+        #expect(sim.device.rejections.isEmpty)
+    }
+
+    @Test("L3: a Settings change made while the app is suspended or not running is reported when it next runs")
+    func settingsChangeWhileAway() throws {
+        let sim = Rig.Sim()
+        sim.app.launch()
+        sim.call { $0.requestWhenInUseAuthorization() }
+        try sim.device.choose(.allowWhileUsing)
+        sim.app.enterBackground()
+        sim.device.advance(by: .seconds(30))
+        sim.app.suspend()
+        sim.app.changeSetting(.never)
+        #expect(sim.recorder.statuses == [.notDetermined, .authorizedWhenInUse])
+        sim.app.enterForeground()
+        #expect(sim.recorder.statuses == [.notDetermined, .authorizedWhenInUse, .denied])
+
+        sim.app.terminate()
+        sim.app.changeSetting(.always)
+        #expect(sim.recorder.statuses.count == 3)
+        sim.app.launch()
+        #expect(sim.recorder.statuses == [.notDetermined, .authorizedWhenInUse, .denied, .authorizedAlways])
+        #expect(sim.callbacks.last == "didChangeAuthorization(authorizedAlways)")
+    }
+}
