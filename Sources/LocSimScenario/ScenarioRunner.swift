@@ -86,6 +86,11 @@ public final class ScenarioRunner {
             let before = device.rejections.count
             do {
                 if case .expect(let e) = step.action {
+                    // A manager the app never created is a typo, not an empty list of callbacks.
+                    if e.manager != "main", app.manager(named: e.manager) == nil,
+                       !device.timeline.entries.contains(where: { $0.app == app.name && $0.manager == e.manager }) {
+                        throw SimulationError("expect: no location manager named '\(e.manager)' was created (create it with createManager: \(e.manager))")
+                    }
                     let mismatches = check(e)
                     lastExpectIndex = device.timeline.entries.count
                     if !mismatches.isEmpty {

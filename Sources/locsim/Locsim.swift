@@ -11,9 +11,9 @@ struct Locsim: ParsableCommand {
         Authorization Directly" story) and prints its timeline.
 
         Examples:
-          locsim                                   # the built-in default scenario
-          locsim run Examples/*.yml                # run scenario files, print timelines
-          locsim run --format json Examples/allow-once.yml
+          locsim                          # the built-in default scenario
+          locsim run Examples/*.yml       # timelines and results
+          locsim run --format json Examples/seed000-request-always-directly.yml
           locsim explore Examples/explore/tracker.yml
           locsim graph --platform "iOS 18.0" --format mermaid
           locsim lint path/to/MyApp

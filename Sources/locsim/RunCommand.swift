@@ -17,7 +17,7 @@ struct Run: ParsableCommand {
         """
     )
 
-    @Argument(help: "Scenario files (.yml, .yaml or .json). None: the built-in default scenario.")
+    @Argument(help: "Scenario files (.yml, .yaml or .json); directories are skipped with a note. None: the built-in default scenario.")
     var files: [String] = []
 
     @Option(help: "Output format: text (timelines) or json (JSON Lines).")
@@ -37,6 +37,12 @@ struct Run: ParsableCommand {
             }
         }
         for file in files {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                // `locsim run Examples/*` also matches Examples/fixtures and Examples/explore.
+                FileHandle.standardError.write(Data("note: skipping directory \(file) (name scenario files, e.g. \(file)/*.yml)\n".utf8))
+                continue
+            }
             do {
                 scenarios.append(try ScenarioParser.parse(contentsOf: file))
             } catch {

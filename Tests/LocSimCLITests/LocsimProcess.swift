@@ -1,0 +1,76 @@
+import Foundation
+
+/// Launches the built `locsim` binary and captures what it prints.
+enum LocsimProcess {
+    /// What one run printed and how it exited.
+    struct Output {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// The package root, from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `locsim` executable: next to the test bundle (the test target depends on it, so it is
+    /// built), else `<package root>/.build/debug/locsim`.
+    static let binary: URL? = {
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        // macOS: the .xctest bundle sits in the products directory.
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+        return candidates.map { $0.appendingPathComponent("locsim") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// A fresh directory for this process's temporary files.
+    static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-cli-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// Writes a uniquely named scenario file and returns its path.
+    static func writeScenario(_ text: String, name: String = "scenario") -> String {
+        let url = scratch.appendingPathComponent("\(name)-\(UUID().uuidString).yml")
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        return url.path
+    }
+
+    /// Runs `locsim` with `arguments` in the package root. Output goes through files, so large
+    /// timelines cannot fill a pipe and block the child.
+    static func run(_ arguments: [String]) throws -> Output {
+        guard let binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "locsim binary not found"]) }
+        let id = UUID().uuidString
+        let outURL = scratch.appendingPathComponent("\(id).out"), errURL = scratch.appendingPathComponent("\(id).err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Output(stdout: try String(contentsOf: outURL, encoding: .utf8),
+                      stderr: try String(contentsOf: errURL, encoding: .utf8),
+                      status: process.terminationStatus)
+    }
+
+    /// `Examples/*.yml`, expanded as a shell would (sorted, relative to the package root).
+    static var exampleArguments: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Examples").path)) ?? []
+        return names.filter { $0.hasSuffix(".yml") }.sorted().map { "Examples/\($0)" }
+    }
+}
