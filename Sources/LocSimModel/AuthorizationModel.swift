@@ -225,6 +225,7 @@ public struct AuthorizationModel: Hashable, Sendable {
                 guard !deviceLocked else { return fx.append(.rejected("the device is locked")) }
                 appState = .foreground
                 graceEndsAt = nil
+                timers.removeAll { $0.kind == .graceEnds }
             case .foreground:
                 fx.append(.rejected("the app is already in the foreground"))
             }
@@ -241,6 +242,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             guard !deviceLocked else { return fx.append(.rejected("the device is locked")) }
             appState = .foreground
             graceEndsAt = nil
+            timers.removeAll { $0.kind == .graceEnds }
         case .appEnteredBackground:
             guard appState == .foreground else { return fx.append(.rejected("the app is not in the foreground")) }
             enterBackground()
@@ -365,6 +367,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             if foregroundBeforeLock, appState == .background || appState == .suspended {
                 appState = .foreground
                 graceEndsAt = nil
+                timers.removeAll { $0.kind == .graceEnds }
             }
             foregroundBeforeLock = false
             showQueuedPrompt(&fx)
@@ -524,6 +527,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     private mutating func enterBackground() {
         appState = .background
         graceEndsAt = now + parameters.gracePeriod
+        timers.removeAll { $0.kind == .graceEnds }
         schedule(ScheduledTimer(at: now + parameters.gracePeriod, kind: .graceEnds))
     }
 

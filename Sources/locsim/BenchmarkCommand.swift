@@ -4,6 +4,7 @@ import LocSim
 import LocSimModel
 import LocSimScenario
 import LocSimLint
+import LocSimExplorer
 
 /// `locsim benchmark`: speed measurements (build with `-c release`).
 struct Benchmark: ParsableCommand {
@@ -15,15 +16,16 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark manager
           swift run -c release locsim benchmark scenarios Examples/*.yml
           swift run -c release locsim benchmark lint --files 5000
+          swift run -c release locsim benchmark explore Examples/explore/*.yml
         """
     )
 
     /// What to measure.
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case model, manager, scenarios, lint, all
+        case model, manager, scenarios, lint, explore, all
     }
 
-    @Argument(help: "What to measure: model, manager, scenarios, lint or all (all but lint).")
+    @Argument(help: "What to measure: model, manager, scenarios, lint, explore or all (all but lint).")
     var target: Target = .all
 
     @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
@@ -40,6 +42,7 @@ struct Benchmark: ParsableCommand {
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
         if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: scenarioFiles)) }
         if target == .lint { print(LintBenchmark.runLintBenchmark(files: files), terminator: "") }
+        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: 12), terminator: "") }
     }
 }
 

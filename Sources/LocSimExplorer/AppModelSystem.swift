@@ -1,0 +1,103 @@
+import LocSim
+import LocSimModel
+import LocSimScenario
+
+/// An app model compiled for one platform: the choices open in a state, and what one choice does
+/// (the model's transition, then the app's reactions until they settle).
+final class AppModelSystem: Sendable {
+    let appModel: AppModel
+    let platform: Platform
+    let initial: ExplorerState
+    let isWaiting: [Bool]
+    /// Lifecycle reactions by screen: launch, foreground, background.
+    private let lifecycleReactions: [[Reaction?]]
+    /// Tap reactions by tap name, then screen.
+    private let tapReactions: [String: [Reaction?]]
+    private let callbackReactions: [Reaction]
+    /// The taps, copied so that threads exploring other platforms never share their storage.
+    let taps: [String]
+    static let main = ManagerID(0)
+    /// How many reactions one choice may trigger before the explorer stops following them.
+    static let reactionLimit = 64
+
+    /// The ignored-request reasons that are findings (C12).
+    static let flaggedReasons: Set<IgnoredReason> = [
+        .temporaryAuthorization, .alwaysAlreadyRequested, .denied, .restricted, .missingPurposeString, .notInUse,
+        .locationServicesOff, .unavailableOnPlatform,
+    ]
+
+    init(_ appModel: AppModel, platform: Platform) {
+        self.appModel = appModel
+        self.platform = platform
+        let n = appModel.screens.count
+        // Every platform gets its own copies of the app's strings and lists: reference counting on
+        // storage shared between threads would make parallel exploration slower than serial.
+        let appModel = appModel.unshared()
+        isWaiting = appModel.screens.map { appModel.waiting.contains($0) }
+        func first(_ event: AppEventPattern, _ screen: Int) -> Reaction? {
+            appModel.reactions.first { $0.event == event && ($0.screens?.contains(screen) ?? true) }
+        }
+        lifecycleReactions = (0..<n).map { s in [first(.launch, s), first(.foreground, s), first(.background, s)] }
+        var taps: [String: [Reaction?]] = [:]
+        for t in appModel.taps { taps[t] = (0..<n).map { first(.tap(t), $0) } }
+        tapReactions = taps
+        self.taps = appModel.taps
+        callbackReactions = appModel.reactions.filter {
+            switch $0.event {
+            case .launch, .foreground, .background, .tap: false
+            default: true
+            }
+        }
+        let device = appModel.device
+        var model = AuthorizationModel(platform: platform, app: appModel.app, parameters: device.parameters)
+        model.locationServicesEnabled = device.locationServices
+        model.restricted = device.restricted
+        model.deviceLocation = device.location.map { Location(coordinate: $0) }
+        initial = ExplorerState(model: model, screen: 0, alwaysAsked: false)
+    }
+
+    // MARK: Choices
+
+    /// Every choice open in `s`, in a fixed order.
+    func choices(_ s: ExplorerState) -> [ExplorerChoice] { ExplorerChoice.available(in: s.model, taps: taps) }
+
+    // MARK: Applying a choice
+
+    /// Applies `choice` to `state` and the app's reactions after it. With `record`, also returns
+    /// the scenario steps and detailed observations for counterexamples.
+    func apply(_ choice: ExplorerChoice, to state: ExplorerState, record: Bool = false) -> StepResult {
+        var run = StepRun(system: self, state: state, choice: choice, record: record)
+        run.execute()
+        return run.result
+    }
+
+    func reaction(_ event: AppEventPattern, screen: Int) -> Reaction? {
+        switch event {
+        case .launch: return lifecycleReactions[screen][0]
+        case .foreground: return lifecycleReactions[screen][1]
+        case .background: return lifecycleReactions[screen][2]
+        case .tap(let t): return tapReactions[t]?[screen] ?? nil
+        default: return nil
+        }
+    }
+
+    func reaction(_ call: DelegateCall, screen: Int) -> Reaction? {
+        callbackReactions.first { $0.event.matches(call) && ($0.screens?.contains(screen) ?? true) }
+    }
+}
+
+/// A step of a recorded path: an explorer choice or an app call the app model made.
+enum RecordedStep: Sendable {
+    case choice(ExplorerChoice)
+    /// An app call, with the reaction that made it (`tap(track) on home → asking`).
+    case call(AppCall, note: String)
+}
+
+/// What one choice did.
+struct StepResult: Sendable {
+    var state: ExplorerState
+    var observations: [Observation]
+    /// The step left the screen it started on by the app's own reaction, without Settings or termination.
+    var leftScreenInApp: Bool
+    var steps: [RecordedStep]
+}

@@ -1,0 +1,184 @@
+import Foundation
+import LocSimModel
+
+/// The authorization state machine of one platform, as states and labelled transitions, drawn as
+/// DOT, Mermaid or (with Graphviz) SVG.
+///
+/// Built by exploring the model with an app that may make either request at any time in the
+/// foreground, monitors one region, and whose user may answer prompts, change Settings, leave the
+/// app long enough for Allow Once to lapse and come back. Each node is what Settings stores (and the
+/// once-only Always record), or a prompt on screen; transitions that change nothing are left out.
+public struct AuthorizationGraph: Hashable, Sendable {
+    /// Output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Graphviz DOT.
+        case dot
+        /// A Mermaid `stateDiagram-v2`.
+        case mermaid
+        /// SVG, rendered by Graphviz's `dot`.
+        case svg
+    }
+
+    /// A labelled transition between two node indices.
+    public struct Edge: Hashable, Sendable {
+        /// The source node.
+        public var from: Int
+        /// The target node.
+        public var to: Int
+        /// What happened, one label per way of getting there (`requestAlways`, `Allow Once`).
+        public var labels: [String]
+    }
+
+    /// The platform.
+    public var platform: Platform
+    /// The node labels, in discovery order (the first is where every app starts).
+    public var nodes: [String]
+    /// The transitions, sorted by source, target.
+    public var edges: [Edge]
+
+    /// Builds the graph of `platform` with default device parameters.
+    public init(platform: Platform) {
+        self.platform = platform
+        var model = AuthorizationModel(platform: platform, app: AppDescription(name: "App", backgroundModes: []))
+        model.deviceLocation = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
+        let main = ManagerID(0)
+        _ = model.handle(.appLaunched)
+        _ = model.handle(.appCreatedManager(main, hasDelegate: true))
+        _ = model.handle(.appStartedMonitoringRegion(main, Region(name: "home")))
+        model.canonicalizeTime()
+        var seen: [AuthorizationModel: Int] = [model: 0]
+        var states = [model]
+        var nodeIndex: [String: Int] = [Self.label(model): 0]
+        var nodes = [Self.label(model)]
+        var edgeLabels: [[Int]: [String]] = [:]
+        var i = 0
+        while i < states.count && states.count < 20_000 {
+            let s = states[i]
+            i += 1
+            for (label, events) in Self.choices(s) {
+                var t = s
+                for e in events { _ = t.handle(e) }
+                t.canonicalizeTime()
+                let a = Self.label(s), b = Self.label(t)
+                if a != b {
+                    if nodeIndex[b] == nil { nodeIndex[b] = nodes.count; nodes.append(b) }
+                    let key = [nodeIndex[a]!, nodeIndex[b]!]
+                    if !(edgeLabels[key]?.contains(label) ?? false) { edgeLabels[key, default: []].append(label) }
+                }
+                if seen[t] == nil { seen[t] = states.count; states.append(t) }
+            }
+        }
+        self.nodes = nodes
+        self.edges = edgeLabels.map { Edge(from: $0.key[0], to: $0.key[1], labels: $0.value.sorted()) }
+            .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+
+    private static func choices(_ m: AuthorizationModel) -> [(String, [Event])] {
+        let main = ManagerID(0)
+        var out: [(String, [Event])] = []
+        if let p = m.prompt {
+            for b in p.prompt.buttons { out.append((b.label, [.userChoseButton(b, precise: nil)])) }
+            return out
+        }
+        if m.appState == .foreground {
+            out.append(("requestWhenInUse", [.appRequestedWhenInUseAuthorization(main)]))
+            out.append(("requestAlways", [.appRequestedAlwaysAuthorization(main)]))
+            out.append(("leave the app", [.appEnteredBackground, .clockAdvanced(to: m.now + .seconds(86_400))]))
+        } else {
+            out.append(("return to the app", [.appEnteredForeground]))
+            out.append((m.insideRegions.contains("home") ? "region exit" : "region entry",
+                        [m.insideRegions.contains("home") ? .deviceExitedRegion("home") : .deviceEnteredRegion("home")]))
+        }
+        for o in m.settingsOptions { out.append(("Settings › \(o.rawValue)", [.userChangedSetting(o)])) }
+        return out
+    }
+
+    private static func label(_ m: AuthorizationModel) -> String {
+        if let p = m.prompt {
+            let request = p.prompt.kind == .initial ? " (\(p.prompt.request == .always ? "requestAlways" : "requestWhenInUse"))" : ""
+            return "\(p.prompt.kind.rawValue) prompt\(request)"
+        }
+        let base: String
+        switch m.authorization {
+        case .notDetermined: base = "notDetermined"
+        case .denied: base = "denied"
+        case .whenInUse(let temporary): base = temporary ? "authorizedWhenInUse (Allow Once)" : "authorizedWhenInUse"
+        case .always(let provisional): base = provisional ? "authorizedAlways (provisional)" : "authorizedAlways"
+        }
+        let always: Bool
+        if case .always = m.authorization { always = true } else { always = false }
+        let spent = m.alwaysRequestSpent && !always
+        return spent ? base + ", Always asked" : base
+    }
+
+    // MARK: Output
+
+    /// Graphviz DOT.
+    public var dot: String {
+        var out = "digraph \"\(platform)\" {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\", fontsize=10];\n"
+        for (i, n) in nodes.enumerated() { out += "  n\(i) [label=\"\(Self.escape(n))\"\(i == 0 ? ", penwidth=2" : "")];\n" }
+        for e in edges { out += "  n\(e.from) -> n\(e.to) [label=\"\(Self.escape(e.labels.joined(separator: "\n")))\"];\n" }
+        return out + "}\n"
+    }
+
+    /// A Mermaid state diagram.
+    public var mermaid: String {
+        var out = "stateDiagram-v2\n  direction LR\n"
+        for (i, n) in nodes.enumerated() { out += "  state \"\(Self.mermaidText(n))\" as s\(i)\n" }
+        out += "  [*] --> s0\n"
+        for e in edges { out += "  s\(e.from) --> s\(e.to): \(Self.mermaidText(e.labels.joined(separator: ", ")))\n" }
+        return out
+    }
+
+    /// SVG from Graphviz's `dot`; `nil` when `dot` is not installed or fails.
+    public var svg: String? {
+        guard let dotPath = Self.findDot() else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dotPath)
+        process.arguments = ["-Tsvg"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        input.fileHandleForWriting.write(Data(dot.utf8))
+        try? input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+
+    /// What `locsim graph` prints, and its exit status (2 for a bad platform or a missing `dot`).
+    public static func commandLine(platform text: String, format: Format) -> ExploreCommandLine.Output {
+        guard let platform = Platform(parsing: text) else {
+            return .init(stdout: "", stderr: "error: --platform '\(text)' is not \"<OS> <major>[.<minor>]\" with OS one of iOS, macOS, watchOS, tvOS, visionOS\n", status: 2)
+        }
+        let graph = AuthorizationGraph(platform: platform)
+        switch format {
+        case .dot: return .init(stdout: graph.dot, stderr: "", status: 0)
+        case .mermaid: return .init(stdout: graph.mermaid, stderr: "", status: 0)
+        case .svg:
+            guard let svg = graph.svg else {
+                return .init(stdout: "", stderr: "error: SVG needs Graphviz's dot on the PATH (try --format dot or mermaid)\n", status: 2)
+            }
+            return .init(stdout: svg, stderr: "", status: 0)
+        }
+    }
+
+    private static func findDot() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/dot"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    private static func mermaidText(_ s: String) -> String {
+        s.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: ":", with: " –").replacingOccurrences(of: ";", with: ",")
+    }
+}

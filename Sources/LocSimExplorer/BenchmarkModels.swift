@@ -1,0 +1,67 @@
+/// Built-in copies of the example app models, for the benchmark (a test checks they match
+/// `Examples/explore/`).
+enum BenchmarkModels {
+    static let all: [(name: String, text: String)] = [
+        ("buggy-tracker.yml", buggyTracker),
+        ("careful-tracker.yml", carefulTracker),
+    ]
+
+    static let buggyTracker = #"""
+# A run tracker with every kind of problem `locsim explore` reports.
+# Try: locsim explore Examples/explore/buggy-tracker.yml
+name: buggy-tracker
+device: {platforms: [iOS 12.4, iOS 13.2, iOS 18.0, visionOS 2.0]}   # explore each
+app:
+  name: Trails
+  backgroundModes: []                          # no `location` mode: see the `set` below
+  screens: [home, asking, tracking, blocked]   # the app's own states; the first is the start
+  waiting: [asking]                            # screens that wait for an answer
+  on:                                          # how the app reacts; first match wins
+    # Asks for Always when the user taps Track, then waits for the answer.
+    - {event: tap(track), when: home, do: [requestAlways], goto: asking}
+    # Starts tracking on Always, and turns on background updates without the background mode.
+    - {event: didChangeAuthorization(authorizedAlways), when: asking,
+       do: [startUpdating, {set: {allowsBackgroundLocationUpdates: true}}], goto: tracking}
+    - {event: didChangeAuthorization(denied), when: asking, goto: blocked}
+    # Shows the map (and starts updates) as soon as it hears When In Use, wherever it is.
+    - {event: didChangeAuthorization(authorizedWhenInUse), when: home, do: [startUpdating]}
+    # Nags for When In Use every time it returns to the foreground.
+    - {event: foreground, do: [requestWhenInUse]}
+explore:
+  depth: 12            # events per path
+  taps: [track]        # UI actions the user may take
+"""#
+
+    static let carefulTracker = #"""
+# The same tracker written carefully: `locsim explore` finds nothing.
+# It follows the status it is told, asks only when the user taps, starts updates only from a tap,
+# and treats a prompt that went away unanswered (device locked, C10) as no answer.
+name: careful-tracker
+device: {platforms: [iOS 12.4, iOS 13.2, iOS 18.0, visionOS 2.0]}
+app:
+  name: Trails
+  screens: [starting, ready, asking, allowed, tracking, blocked]
+  waiting: [asking]
+  on:
+    # Follow the status the delegate reports, stopping updates that can no longer run.
+    - {event: didChangeAuthorization(notDetermined), when: tracking, do: [stopUpdating], goto: ready}
+    - {event: didChangeAuthorization(notDetermined), goto: ready}
+    - {event: didChangeAuthorization(denied), when: tracking, do: [stopUpdating], goto: blocked}
+    - {event: didChangeAuthorization(denied), goto: blocked}
+    - {event: didChangeAuthorization(restricted), when: tracking, do: [stopUpdating], goto: blocked}
+    - {event: didChangeAuthorization(restricted), goto: blocked}
+    - {event: didChangeAuthorization(authorizedWhenInUse), when: tracking}
+    - {event: didChangeAuthorization(authorizedWhenInUse), goto: allowed}
+    - {event: didChangeAuthorization(authorizedAlways), when: tracking}
+    - {event: didChangeAuthorization(authorizedAlways), goto: allowed}
+    # Ask only when the user needs location; start updates only from the user's tap.
+    - {event: tap(locate), when: ready, do: [requestWhenInUse], goto: asking}
+    - {event: tap(track), when: allowed, do: [startUpdating], goto: tracking}
+    - {event: tap(stop), when: tracking, do: [stopUpdating], goto: allowed}
+    # Back in the foreground while asking: the prompt went away unanswered; offer the button again.
+    - {event: foreground, when: asking, goto: ready}
+explore:
+  depth: 12
+  taps: [locate, track, stop]
+"""#
+}

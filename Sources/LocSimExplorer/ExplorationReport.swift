@@ -1,0 +1,86 @@
+import Foundation
+import LocSimModel
+
+/// Renders exploration results as text or JSON Lines, writes counterexample files, and gives the
+/// command line's exit status. Output is deterministic: it never includes timings.
+public enum ExplorationReport {
+    /// Output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Human-readable.
+        case text
+        /// One JSON object per line (a finding or a platform summary), keys sorted.
+        case json
+    }
+
+    /// The exit status: 1 when anything was found, else 0 (invalid input is 2, decided by the caller).
+    public static func exitStatus(_ results: [ExplorationResult]) -> Int32 {
+        results.contains { !$0.findings.isEmpty } ? 1 : 0
+    }
+
+    /// The text report. With `counterexampleFiles` (finding → path written), names the files;
+    /// otherwise prints each counterexample after its finding.
+    public static func text(_ results: [ExplorationResult], counterexampleFiles: [Finding: String]? = nil) -> String {
+        var out = ""
+        var total = 0
+        for result in results {
+            out += "== \(result.model.name)  (\(result.model.file))\n"
+            for p in result.platforms {
+                let completeness = p.truncated ? "stopped at the state limit" : p.exhaustive ? "every reachable state" : "depth limit reached"
+                out += "\(p.platform): \(p.states) states, \(p.transitions) transitions, depth \(p.depth) (\(completeness)), "
+                out += "\(p.findings.count) finding\(p.findings.count == 1 ? "" : "s")\n"
+            }
+            let findings = result.findings
+            total += findings.count
+            for f in findings {
+                out += "\n\(f.kind.rawValue)  \(f.key)  [\(f.platform)]\n"
+                out += "  \(f.explanation)  (\(f.rules.joined(separator: ", ")))\n"
+                out += "  path (\(f.depth)): \(f.path.joined(separator: " → "))\n"
+                if let files = counterexampleFiles {
+                    out += "  counterexample: \(files[f] ?? "?")\n"
+                } else {
+                    out += "  counterexample:\n"
+                    out += f.scenario.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    " + $0 }.joined(separator: "\n") + "\n"
+                }
+            }
+            if findings.isEmpty { out += "no findings\n" }
+            out += "\n"
+        }
+        out += "\(results.count) model\(results.count == 1 ? "" : "s"), \(total) finding\(total == 1 ? "" : "s")\n"
+        return out
+    }
+
+    /// JSON Lines: a `platform` object per explored platform, then a `finding` object per finding.
+    public static func jsonLines(_ results: [ExplorationResult]) -> String {
+        var out = ""
+        for result in results {
+            for p in result.platforms {
+                out += line(["type": "platform", "model": result.model.file, "platform": p.platform.description, "states": p.states,
+                             "transitions": p.transitions, "depth": p.depth, "exhaustive": p.exhaustive, "truncated": p.truncated,
+                             "findings": p.findings.count])
+            }
+            for f in result.findings {
+                out += line(["type": "finding", "model": f.model, "kind": f.kind.rawValue, "key": f.key, "platform": f.platform.description,
+                             "explanation": f.explanation, "rules": f.rules, "depth": f.depth, "path": f.path,
+                             "scenarioFile": f.fileName, "scenario": f.scenario])
+            }
+        }
+        return out
+    }
+
+    /// Writes every counterexample into `directory` (created if needed); returns finding → path.
+    public static func writeCounterexamples(_ results: [ExplorationResult], to directory: String) throws -> [Finding: String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var written: [Finding: String] = [:]
+        for f in results.flatMap(\.findings) {
+            let path = (directory as NSString).appendingPathComponent(f.fileName)
+            try Data(f.scenario.utf8).write(to: URL(fileURLWithPath: path))
+            written[f] = path
+        }
+        return written
+    }
+
+    private static func line(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

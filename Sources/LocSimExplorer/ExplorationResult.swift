@@ -1,0 +1,73 @@
+import LocSimModel
+
+/// What exploring one app model on one platform found.
+public struct PlatformExploration: Sendable {
+    /// The platform.
+    public var platform: Platform
+    /// Distinct states reached.
+    public var states: Int
+    /// Transitions followed (choices applied), including those to states already seen.
+    public var transitions: Int
+    /// The depth reached (events per path).
+    public var depth: Int
+    /// Whether every reachable state was explored (no state at the depth limit had new successors
+    /// left unexplored, and the state limit was not hit).
+    public var exhaustive: Bool
+    /// Whether the state limit stopped the search.
+    public var truncated: Bool
+    /// Wall-clock seconds spent (not part of any deterministic output).
+    public var seconds: Double
+    /// The findings, sorted.
+    public var findings: [Finding]
+}
+
+/// What exploring one app model found, on every platform it lists.
+public struct ExplorationResult: Sendable {
+    /// The app model.
+    public var model: AppModel
+    /// One entry per platform, in the model's order.
+    public var platforms: [PlatformExploration]
+
+    /// Every finding, sorted by kind, key and platform.
+    public var findings: [Finding] { platforms.flatMap(\.findings).sorted(by: Finding.ordered) }
+    /// Distinct states over all platforms.
+    public var states: Int { platforms.reduce(0) { $0 + $1.states } }
+}
+
+/// A snapshot of a running exploration, for progress reports on stderr.
+public struct ExplorationProgress: Sendable {
+    /// The model's name.
+    public var model: String
+    /// The platform being explored.
+    public var platform: Platform
+    /// The depth just finished.
+    public var depth: Int
+    /// Distinct states so far.
+    public var states: Int
+    /// States per second so far.
+    public var statesPerSecond: Double
+
+    /// `tracker.yml iOS 18.0: depth 7, 12345 states (1.2M states/s)`.
+    public var line: String {
+        let rate = statesPerSecond >= 1_000_000 ? String(format: "%.2fM", statesPerSecond / 1_000_000)
+            : statesPerSecond >= 1_000 ? String(format: "%.1fk", statesPerSecond / 1_000) : String(format: "%.0f", statesPerSecond)
+        return "\(model) \(platform): depth \(depth), \(states) states (\(rate) states/s)"
+    }
+}
+
+/// How to explore.
+public struct ExplorationOptions: Sendable {
+    /// Events per path; `nil` uses the model's `explore.depth`.
+    public var depth: Int?
+    /// Explore platforms on separate threads (deterministic either way).
+    public var parallel: Bool
+    /// Called after each BFS level (from any thread).
+    public var progress: (@Sendable (ExplorationProgress) -> Void)?
+
+    /// Creates options.
+    public init(depth: Int? = nil, parallel: Bool = true, progress: (@Sendable (ExplorationProgress) -> Void)? = nil) {
+        self.depth = depth
+        self.parallel = parallel
+        self.progress = progress
+    }
+}

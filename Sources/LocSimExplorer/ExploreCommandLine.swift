@@ -1,0 +1,69 @@
+import Foundation
+import LocSim
+import LocSimModel
+
+/// What `locsim explore` does, so the command itself stays a thin wrapper.
+public enum ExploreCommandLine {
+    /// The command's output: what to print on stdout and stderr, and the exit status
+    /// (0 nothing found, 1 findings, 2 invalid input or an unwritable `--out`).
+    public struct Output: Sendable {
+        /// Standard output.
+        public var stdout: String
+        /// Standard error (errors; progress is written as it happens).
+        public var stderr: String
+        /// The exit status.
+        public var status: Int32
+    }
+
+    /// Parses and explores `files`. `depth` overrides each model's `explore.depth`; `out` writes
+    /// counterexamples there instead of printing them; `progress` reports long explorations.
+    public static func run(files: [String], format: ExplorationReport.Format = .text, out: String? = nil, depth: Int? = nil,
+                           progress: (@Sendable (ExplorationProgress) -> Void)? = nil) -> Output {
+        var models: [AppModel] = []
+        var errors: [String] = []
+        if files.isEmpty { errors.append("error: no app model files given (usage: locsim explore FILE…)") }
+        for file in files {
+            do {
+                models.append(try AppModelParser.parse(contentsOf: file))
+            } catch {
+                errors.append("error: \(error)")
+            }
+        }
+        if let depth, !(1...64).contains(depth) { errors.append("error: --depth must be from 1 to 64") }
+        guard errors.isEmpty else { return Output(stdout: "", stderr: errors.joined(separator: "\n") + "\n", status: 2) }
+        let results = models.map { Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress)) }
+        var files: [Finding: String]?
+        if let out {
+            do {
+                files = try ExplorationReport.writeCounterexamples(results, to: out)
+            } catch {
+                return Output(stdout: "", stderr: "error: cannot write counterexamples to \(out): \(error)\n", status: 2)
+            }
+        }
+        let text = format == .json ? ExplorationReport.jsonLines(results) : ExplorationReport.text(results, counterexampleFiles: files)
+        return Output(stdout: text, stderr: "", status: ExplorationReport.exitStatus(results))
+    }
+
+    /// A progress reporter that writes to stderr at most twice a second.
+    public static func stderrProgress() -> @Sendable (ExplorationProgress) -> Void {
+        let throttle = Throttle()
+        return { p in
+            if throttle.ready() { FileHandle.standardError.write(Data(("explore: " + p.line + "\n").utf8)) }
+        }
+    }
+}
+
+/// Lets one call through per half second.
+private final class Throttle: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var last: UInt64 = 0
+    func ready() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let now = DispatchTime.now().uptimeNanoseconds
+        // Quiet for the first second: short explorations print nothing.
+        guard now - start > 1_000_000_000, now - last > 500_000_000 else { return false }
+        last = now
+        return true
+    }
+}

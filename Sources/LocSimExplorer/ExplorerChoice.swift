@@ -1,0 +1,145 @@
+import LocSimModel
+
+/// One thing the explorer makes happen: a user choice, a lifecycle event, a Settings change, a
+/// world event or a wait. The app model's reactions follow it.
+public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
+    /// The user opens the app (scenario step `launch`).
+    case launch
+    /// The app returns to the foreground.
+    case foreground
+    /// The app leaves the foreground.
+    case background
+    /// The system suspends the app.
+    case suspend
+    /// The user kills the app from the app switcher.
+    case terminate
+    /// The device is locked (a prompt on screen goes away unanswered, C10).
+    case lock
+    /// The device is unlocked.
+    case unlock
+    /// The user taps a button of the prompt on screen.
+    case choose(PromptButton)
+    /// The user changes the app's entry in Settings (L1).
+    case settings(SettingsOption)
+    /// The user turns Precise Location on or off (K1).
+    case precise(Bool)
+    /// The user turns Location Services on or off for the device (M1).
+    case locationServices(Bool)
+    /// The user taps the app's UI element.
+    case tap(String)
+    /// The device enters a monitored region.
+    case enterRegion(String)
+    /// The device leaves a monitored region.
+    case exitRegion(String)
+    /// The world produces a visit.
+    case visit
+    /// Time passes up to the model's next deadline (grace period, Allow Once lapse, …).
+    case wait(Duration)
+
+    /// Whether the choice happens inside the app or on the lock screen, as opposed to a trip to
+    /// Settings or killing the app. Only such choices can answer a waiting screen (``FindingKind/hang``).
+    public var isInApp: Bool {
+        switch self {
+        case .settings, .precise, .locationServices, .terminate: false
+        default: true
+        }
+    }
+
+    /// The scenario step (`choose: allowOnce`, `wait: 10s`); `nil` for a tap, which is not a step:
+    /// the app's reaction to it is written out instead.
+    public var scenarioStep: String? {
+        switch self {
+        case .launch: "launch"
+        case .foreground: "foreground"
+        case .background: "background"
+        case .suspend: "suspend"
+        case .terminate: "terminate"
+        case .lock: "lock"
+        case .unlock: "unlock"
+        case .choose(let b): "{choose: \(b.rawValue)}"
+        case .settings(let o): "{settings: \(o.rawValue)}"
+        case .precise(let on): "{settings: {precise: \(on ? "on" : "off")}}"
+        case .locationServices(let on): "{locationServices: \(on ? "on" : "off")}"
+        case .tap: nil
+        case .enterRegion(let n): "{enterRegion: \(YAMLText.quoted(n))}"
+        case .exitRegion(let n): "{exitRegion: \(YAMLText.quoted(n))}"
+        case .visit: "visit"
+        case .wait(let d): "{wait: \(YAMLText.duration(d))}"
+        }
+    }
+
+    /// A short label: `choose allowOnce`, `tap(track)`, `wait 10s`.
+    public var description: String {
+        switch self {
+        case .launch: "launch"
+        case .foreground: "foreground"
+        case .background: "background"
+        case .suspend: "suspend"
+        case .terminate: "terminate"
+        case .lock: "lock"
+        case .unlock: "unlock"
+        case .choose(let b): "choose \(b.rawValue)"
+        case .settings(let o): "settings \(o.rawValue)"
+        case .precise(let on): "precise \(on ? "on" : "off")"
+        case .locationServices(let on): "locationServices \(on ? "on" : "off")"
+        case .tap(let n): "tap(\(n))"
+        case .enterRegion(let n): "enterRegion \(n)"
+        case .exitRegion(let n): "exitRegion \(n)"
+        case .visit: "visit"
+        case .wait(let d): "wait \(YAMLText.duration(d))"
+        }
+    }
+
+    /// Every choice the explorer offers in a state of the model, in a fixed order: the buttons of
+    /// a prompt on screen (or lock); otherwise lifecycle events, the app's taps, lock or unlock,
+    /// Settings changes (only while the app is not in front); then a wait to the next deadline and
+    /// the region and visit events the app can receive.
+    public static func available(in m: AuthorizationModel, taps: [String]) -> [ExplorerChoice] {
+        var out: [ExplorerChoice] = []
+        out.reserveCapacity(12)
+        if let p = m.prompt {
+            for b in p.prompt.buttons { out.append(.choose(b)) }
+            if !m.deviceLocked { out.append(.lock) }
+        } else {
+            switch m.appState {
+            case .notRunning:
+                if !m.deviceLocked { out.append(.launch) }
+            case .foreground:
+                out.append(.background)
+                for t in taps { out.append(.tap(t)) }
+            case .background:
+                if !m.deviceLocked { out.append(.foreground) }
+                out.append(.suspend)
+                out.append(.terminate)
+            case .suspended:
+                if !m.deviceLocked { out.append(.foreground) }
+                out.append(.terminate)
+            }
+            out.append(m.deviceLocked ? .unlock : .lock)
+            if !m.deviceLocked && m.appState != .foreground {
+                for o in m.settingsOptions where authorization(after: o) != m.authorization {
+                    out.append(.settings(o))
+                }
+                if m.supportsAccuracyAuthorization { out.append(.precise(!m.precise)) }
+                out.append(.locationServices(!m.locationServicesEnabled))
+            }
+        }
+        if let next = m.timers.first(where: { $0.at > m.now }) { out.append(.wait(next.at - m.now)) }
+        for r in m.monitoredRegions.sorted(by: { $0.name < $1.name }) {
+            out.append(m.insideRegions.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
+        }
+        if m.visitsRegistered { out.append(.visit) }
+        return out
+    }
+
+    /// What Settings stores after the user picks `option` (L1).
+    static func authorization(after option: SettingsOption) -> StoredAuthorization {
+        switch option {
+        case .never: .denied
+        case .askNextTime: .notDetermined
+        case .whileUsing: .whenInUse(temporary: false)
+        case .always: .always(provisional: false)
+        }
+    }
+
+}

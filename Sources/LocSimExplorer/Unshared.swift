@@ -1,0 +1,61 @@
+import LocSimModel
+import LocSimScenario
+
+/// Deep copies whose storage no other value shares (see ``AppModelSystem``).
+extension String {
+    var unshared: String { String(decoding: Array(utf8), as: UTF8.self) }
+}
+
+extension AppDescription {
+    func unshared() -> AppDescription {
+        var copy = AppDescription(name: name.unshared,
+                                  purposeStrings: Dictionary(uniqueKeysWithValues: purposeStrings.map { ($0.key, $0.value.unshared) }),
+                                  backgroundModes: Set(backgroundModes.map(\.unshared)),
+                                  defaultAccuracyReduced: defaultAccuracyReduced,
+                                  temporaryPurposeKeys: Dictionary(uniqueKeysWithValues: temporaryPurposeKeys.map { ($0.key.unshared, $0.value.unshared) }),
+                                  compatibleApp: compatibleApp)
+        copy.purposeStrings.reserveCapacity(purposeStrings.count)
+        return copy
+    }
+}
+
+extension AppCall {
+    func unshared() -> AppCall {
+        switch self {
+        case .monitorRegion(var r): r.name = r.name.unshared; return .monitorRegion(r)
+        case .stopMonitoringRegion(let n): return .stopMonitoringRegion(n.unshared)
+        case .requestFullAccuracy(let k): return .requestFullAccuracy(k.unshared)
+        case .set(let props): return .set(props.map { $0 })
+        default: return self
+        }
+    }
+}
+
+extension AppEventPattern {
+    func unshared() -> AppEventPattern {
+        switch self {
+        case .tap(let t): .tap(t.unshared)
+        case .didEnterRegion(let n): .didEnterRegion(n?.unshared)
+        case .didExitRegion(let n): .didExitRegion(n?.unshared)
+        default: self
+        }
+    }
+}
+
+extension AppModel {
+    func unshared() -> AppModel {
+        var copy = self
+        copy.name = name.unshared
+        copy.file = file.unshared
+        copy.app = app.unshared()
+        copy.screens = screens.map(\.unshared)
+        copy.waiting = Set(waiting.map(\.unshared))
+        copy.taps = taps.map(\.unshared)
+        copy.platforms = platforms.map { $0 }
+        copy.reactions = reactions.map { r in
+            Reaction(event: r.event.unshared(), screens: r.screens.map { Set($0.map { $0 }) }, actions: r.actions.map { $0.unshared() },
+                     goto: r.goto, line: r.line)
+        }
+        return copy
+    }
+}

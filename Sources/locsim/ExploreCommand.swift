@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import LocSimExplorer
+
+/// `locsim explore FILE…`: every path through an app model's permission handling.
+struct Explore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explore every path through an app model's permission handling and report problems.",
+        discussion: """
+        Each finding (hang, ignoredRequest, promptOnForeground, backgroundStart, terminated, \
+        privacy) comes with its shortest counterexample as a scenario file that `locsim run` \
+        replays. Exit status: 0 nothing found, 1 findings, 2 invalid input.
+
+        Examples:
+          locsim explore Examples/explore/buggy-tracker.yml
+          locsim explore Examples/explore/*.yml --out counterexamples/
+          locsim explore --format json Examples/explore/careful-tracker.yml
+        """
+    )
+
+    @Argument(help: "App model files (scenario format 1 plus screens, waiting, on and explore).")
+    var files: [String] = []
+
+    @Option(help: "Output format: text or json (JSON Lines).")
+    var format: ExplorationReport.Format = .text
+
+    @Option(help: "Write counterexample scenario files into this directory instead of printing them.")
+    var out: String?
+
+    @Option(help: "Events per path (overrides each model's explore.depth).")
+    var depth: Int?
+
+    @Flag(help: "Do not report progress on stderr.")
+    var quiet = false
+
+    mutating func run() throws {
+        let output = ExploreCommandLine.run(files: files, format: format, out: out, depth: depth,
+                                            progress: quiet ? nil : ExploreCommandLine.stderrProgress())
+        FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardError.write(Data(output.stderr.utf8))
+        if output.status != 0 { throw ExitCode(output.status) }
+    }
+}
+
+extension ExplorationReport.Format: ExpressibleByArgument {}

@@ -1,0 +1,32 @@
+import LocSimExplorer
+import LocSimModel
+import Testing
+
+@Suite("locsim graph: the authorization state machine")
+struct AuthorizationGraphTests {
+    @Test("iOS 18: Allow Once, provisional Always and the confirmation prompt are states")
+    func iOS18Graph() {
+        let g = AuthorizationGraph(platform: Platform(.iOS, 18))
+        #expect(g.nodes.first == "notDetermined")
+        for node in ["authorizedWhenInUse (Allow Once)", "authorizedAlways (provisional)", "alwaysConfirmation prompt",
+                     "initial prompt (requestAlways)", "alwaysUpgrade prompt", "denied", "authorizedAlways"] {
+            #expect(g.nodes.contains(node), "missing \(node) in \(g.nodes)")
+        }
+        #expect(g.dot.hasPrefix("digraph \"iOS 18.0\" {"))
+        #expect(g.dot.contains("label=\"Allow Once\""))
+        #expect(g.mermaid.hasPrefix("stateDiagram-v2"))
+        #expect(g == AuthorizationGraph(platform: Platform(.iOS, 18)))
+    }
+
+    @Test("iOS 12: no Allow Once, no provisional Always")
+    func iOS12Graph() {
+        let g = AuthorizationGraph(platform: Platform(.iOS, 12, 4))
+        #expect(!g.nodes.contains { $0.contains("Allow Once") || $0.contains("provisional") })
+    }
+
+    @Test func commandLineRejectsABadPlatform() {
+        let out = AuthorizationGraph.commandLine(platform: "iOS eighteen", format: .dot)
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("--platform"))
+    }
+}

@@ -1,0 +1,72 @@
+import LocSim
+import LocSimExplorer
+import LocSimModel
+import LocSimTesting
+import Testing
+
+/// Apps written against `LocationManager`, explored inside `swift test`.
+@Suite("Exploring Swift apps from tests")
+struct ExplorationRunTests {
+    /// Asks for Always on a tap and waits for `authorizedAlways` or `denied`.
+    final class WaitingTracker: ExplorationApp, LocationManagerDelegate {
+        let manager: LocationManager
+        var screen = "home"
+        var isWaiting: Bool { screen == "asking" }
+        init(_ app: SimulatedApp) {
+            manager = LocationManager(app: app)
+            manager.delegate = self
+        }
+        func tap(_ name: String) {
+            guard name == "track", screen == "home" else { return }
+            manager.requestAlwaysAuthorization()
+            screen = "asking"
+        }
+        func locationManagerDidChangeAuthorization(_ manager: LocationManager) {
+            guard screen == "asking" else { return }
+            switch manager.authorizationStatus {
+            case .authorizedAlways: screen = "tracking"
+            case .denied: screen = "blocked"
+            default: break
+            }
+        }
+    }
+
+    /// Follows the status it is told and asks for When In Use only from `ready`.
+    final class CarefulTracker: ExplorationApp, LocationManagerDelegate {
+        let manager: LocationManager
+        var screen = "starting"
+        var isWaiting: Bool { screen == "asking" }
+        init(_ app: SimulatedApp) {
+            manager = LocationManager(app: app)
+            manager.delegate = self
+        }
+        func tap(_ name: String) {
+            guard name == "locate", screen == "ready" else { return }
+            manager.requestWhenInUseAuthorization()
+            screen = "asking"
+        }
+        func willEnterForeground() { if screen == "asking" { screen = "ready" } }
+        func locationManagerDidChangeAuthorization(_ manager: LocationManager) {
+            switch manager.authorizationStatus {
+            case .notDetermined: screen = "ready"
+            case .denied, .restricted: screen = "blocked"
+            case .authorizedWhenInUse, .authorizedAlways: screen = "allowed"
+            }
+        }
+    }
+
+    @Test("D5, C12: the waiting tracker hangs after an ignored request")
+    func waitingTrackerHasFindings() {
+        let run = ExplorationRun(depth: 8, taps: ["track"]) { WaitingTracker($0) }
+        let findings = run.findings()
+        #expect(findings.contains { $0.kind == .hang && $0.key == "asking" }, "\(findings)")
+        #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "always.denied" }, "\(findings)")
+        #expect(findings == run.findings())
+    }
+
+    @Test("the careful tracker has no findings on any platform")
+    func carefulTrackerIsClean() {
+        ExplorationRun(platforms: [Platform(.iOS, 12, 4), Platform(.iOS, 18)], depth: 6, taps: ["locate"]) { CarefulTracker($0) }
+            .expectNoFindings()
+    }
+}
