@@ -96,7 +96,8 @@ public struct AuthorizationGraph: Hashable, Sendable {
     private static func label(_ m: AuthorizationModel) -> String {
         if let p = m.prompt {
             let request = p.prompt.kind == .initial ? " (\(p.prompt.request == .always ? "requestAlways" : "requestWhenInUse"))" : ""
-            return "\(p.prompt.kind.rawValue) prompt\(request)"
+            let asked = p.prompt.kind == .initial && p.prompt.request == .whenInUse && m.alwaysRequestSpent ? ", Always asked" : ""
+            return "\(p.prompt.kind.rawValue) prompt\(request)\(asked)"
         }
         let base: String
         switch m.authorization {

@@ -12,17 +12,17 @@ public struct AuthorizationModel: Hashable, Sendable {
     var configuration: ModelConfiguration
     /// The OS and version.
     public var platform: Platform {
-        get { configuration.platform }
+        @inline(__always) get { configuration.platform }
         set { configuration = ModelConfiguration(platform: newValue, parameters: parameters, app: app) }
     }
     /// Timings and open choices (grace period, Allow Once lapse, …).
     public var parameters: DeviceParameters {
-        get { configuration.parameters }
+        @inline(__always) get { configuration.parameters }
         set { configuration = ModelConfiguration(platform: platform, parameters: newValue, app: app) }
     }
     /// The app's Info.plist facts.
     public var app: AppDescription {
-        get { configuration.app }
+        @inline(__always) get { configuration.app }
         set { configuration = ModelConfiguration(platform: platform, parameters: parameters, app: newValue) }
     }
     /// Virtual time since the simulation started.
@@ -110,84 +110,57 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// The status every manager of the app reads (A1–A10, M1, M4).
     /// Corresponds to `CLLocationManager.authorizationStatus`.
-    public var status: AuthorizationStatus {
-        if restricted { return .restricted }
-        if !locationServicesEnabled || airplaneMode { return .denied }
-        switch authorization {
-        case .notDetermined: return .notDetermined
-        case .denied: return .denied
-        case .whenInUse: return platform.os == .macOS ? .authorizedAlways : .authorizedWhenInUse
-        case .always: return .authorizedAlways
-        }
-    }
+    @inline(__always)
+    public var status: AuthorizationStatus { var m = self; return m.currentStatus() }
 
     /// The accuracy authorization (K1–K6). Before iOS 14 every app is precise.
     /// Corresponds to `CLLocationManager.accuracyAuthorization`.
+    @inline(__always)
     public var accuracy: AccuracyAuthorization {
         guard supportsAccuracyAuthorization else { return .fullAccuracy }
         return precise || temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
     /// Whether the platform has accuracy authorization (iOS 14+, macOS 11+, watchOS 7+, tvOS 14+).
+    @inline(__always)
     public var supportsAccuracyAuthorization: Bool { configuration.supportsAccuracyAuthorization }
 
     /// Whether Always is provisional (G1). Invisible to apps (A10).
+    @inline(__always)
     public var isProvisional: Bool { authorization == .always(provisional: true) }
 
     /// Whether When In Use is an Allow Once grant (H1). Invisible to apps (A9).
+    @inline(__always)
     public var isTemporary: Bool { authorization == .whenInUse(temporary: true) }
 
     /// Whether the platform offers Allow Once and provisional Always (iOS 13+ generation).
+    @inline(__always)
     public var hasIOS13Model: Bool { configuration.hasIOS13Model }
 
     /// Whether a continuous background session runs (I6): location background mode, a manager that
     /// allows background updates and started updating while in use, and an authorized app in the
     /// background. visionOS apps get no background updates (P3).
-    public var backgroundSessionActive: Bool {
-        guard appState == .background, configuration.hasLocationBackgroundMode, status.isAuthorized else { return false }
-        guard platform.os == .iOS || platform.os == .watchOS else { return false }
-        return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInUse }
-    }
+    public var backgroundSessionActive: Bool { var m = self; return m.currentBackgroundSession() }
 
     /// Whether the background location indicator shows (I10, I11, P4).
-    public var indicatorShowing: Bool {
-        guard backgroundSessionActive else { return false }
-        if platform.os == .watchOS { return true }
-        switch authorization {
-        case .whenInUse, .always(provisional: true):
-            return true
-        case .always:
-            guard platform.generationIsAtLeast(iOS: 11) else { return false }
-            return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.showsBackgroundLocationIndicator }
-        default:
-            return false
-        }
-    }
+    public var indicatorShowing: Bool { var m = self; return m.currentIndicator() }
 
     /// Whether the app is "in use" (I1, I2, P2, P3): in the foreground, within the grace period
     /// after leaving it, or showing the background location indicator. Mac apps are always in use.
-    public var isInUse: Bool {
-        switch appState {
-        case .foreground:
-            return true
-        case .background:
-            if platform.os == .macOS { return true }
-            if let graceEndsAt, now < graceEndsAt { return true }
-            return indicatorShowing
-        case .suspended, .notRunning:
-            return false
-        }
-    }
+    public var isInUse: Bool { var m = self; return m.currentInUse() }
 
     /// The next instant a timer fires, if any.
+    @inline(__always)
     public var nextDeadline: Duration? { timers.first?.at }
 
     /// The options the app's entry in Settings offers (L1): Ask Next Time from iOS 13, Always only
     /// for apps that can ask for it.
+    @inline(__always)
     public var settingsOptions: [SettingsOption] { configuration.settingsOptions }
 
     /// What the app's entry in Settings shows: "While Using" during provisional Always (A10),
     /// "Ask Next Time" during Allow Once (H1, E8).
+    @inline(__always)
     public var settingsSelection: SettingsOption {
         switch authorization {
         case .notDetermined, .whenInUse(temporary: true): return .askNextTime
@@ -195,6 +168,69 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .whenInUse(temporary: false), .always(provisional: true): return .whileUsing
         case .always(provisional: false): return .always
         }
+    }
+
+
+    // MARK: - Derivations
+    //
+    // Written as `mutating` so that calls from the transition pass `self` by address: a
+    // non-mutating getter called on `inout self` copies the whole state first (measured: four
+    // 371-byte copies per event). The public properties above call these on a copy.
+
+    @inline(__always)
+    private mutating func currentStatus() -> AuthorizationStatus {
+        if restricted { return .restricted }
+        if !locationServicesEnabled || airplaneMode { return .denied }
+        switch authorization {
+        case .notDetermined: return .notDetermined
+        case .denied: return .denied
+        case .whenInUse: return configuration.platform.os == .macOS ? .authorizedAlways : .authorizedWhenInUse
+        case .always: return .authorizedAlways
+        }
+    }
+
+    private mutating func currentBackgroundSession() -> Bool {
+        guard appState == .background, configuration.hasLocationBackgroundMode, currentStatus().isAuthorized else { return false }
+        let os = configuration.platform.os
+        guard os == .iOS || os == .watchOS else { return false }
+        return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInUse }
+    }
+
+    private mutating func currentIndicator() -> Bool {
+        guard currentBackgroundSession() else { return false }
+        if configuration.platform.os == .watchOS { return true }
+        switch authorization {
+        case .whenInUse, .always(provisional: true):
+            return true
+        case .always:
+            guard configuration.platform.generationIsAtLeast(iOS: 11) else { return false }
+            return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.showsBackgroundLocationIndicator }
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    private mutating func currentInUse() -> Bool {
+        switch appState {
+        case .foreground:
+            return true
+        case .background:
+            if configuration.platform.os == .macOS { return true }
+            if let graceEndsAt, now < graceEndsAt { return true }
+            return currentIndicator()
+        case .suspended, .notRunning:
+            return false
+        }
+    }
+
+    @inline(__always)
+    private mutating func currentCanDeliver() -> Bool {
+        guard currentStatus().isAuthorized, appState.runsCode else { return false }
+        if currentInUse() { return true }
+        if configuration.platform.os == .visionOS { return false }
+        // Permanent Always apps may get updates in the background until suspended (I9).
+        return authorization == .always(provisional: false) && appState == .background
     }
 
     // MARK: - The transition function
@@ -403,28 +439,30 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Re-derives in-use, the indicator, reported statuses and deliveries, emitting what changed.
     private mutating func settle(_ fx: inout [Effect]) {
         // In use: entering and leaving (H2, H4, K6).
-        var inUse = isInUse
+        var inUse = currentInUse()
         if wasInUse && !inUse {
             wasInUse = false
             leftUse(&fx)
-            inUse = isInUse
+            inUse = currentInUse()
         } else if !wasInUse && inUse {
             wasInUse = true
             if !timers.isEmpty { timers.removeAll { $0.kind == .allowOnceExpiry } }
         }
         // A running session that the app is in use for counts as started in use (I6).
         if inUse {
-            for i in managers.indices where managers[i].updating { managers[i].updatingStartedInUse = true }
+            for i in managers.indices where managers[i].updating && !managers[i].updatingStartedInUse {
+                managers[i].updatingStartedInUse = true
+            }
         }
         // The indicator (I10, I11).
-        let indicator = indicatorShowing
+        let indicator = currentIndicator()
         if indicator != wasIndicatorShowing {
             wasIndicatorShowing = indicator
             fx.append(.indicatorChanged(indicator))
         }
         guard appState.runsCode else { return }
         // Authorization callbacks: creation, changes only, every manager (B2, C2, C4, C6, C7, C9).
-        let current = status, currentAccuracy = accuracy
+        let current = currentStatus(), currentAccuracy = accuracy
         for i in managers.indices {
             let previous = managers[i].reportedStatus
             if previous != current || managers[i].reportedAccuracy != currentAccuracy {
@@ -439,7 +477,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             }
         }
         // Deliveries that became possible (D8, I5, I12).
-        let deliverable = managers.isEmpty ? false : canDeliverUpdates()
+        let deliverable = managers.isEmpty ? false : currentCanDeliver()
         for i in managers.indices {
             let id = managers[i].id
             if deliverable, !managers[i].queuedLocations.isEmpty {
@@ -463,7 +501,8 @@ public struct AuthorizationModel: Hashable, Sendable {
             if deliverable, !managers[i].wasDeliverable, managers[i].updating, let location = deviceLocation {
                 deliver(location, to: i, force: true, &fx)
             }
-            managers[i].wasDeliverable = deliverable && managers[i].updating
+            let nowDeliverable = deliverable && managers[i].updating
+            if managers[i].wasDeliverable != nowDeliverable { managers[i].wasDeliverable = nowDeliverable }
         }
         // Events kept for a launch by the system (A8, I12).
         if !pendingLaunchEvents.isEmpty, !managers.isEmpty {
@@ -474,13 +513,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     }
 
     /// Whether standard location updates reach the app now (A7, A8, D8, G7, I5, I9, P3).
-    public func canDeliverUpdates() -> Bool {
-        guard status.isAuthorized, appState.runsCode else { return false }
-        if isInUse { return true }
-        if platform.os == .visionOS { return false }
-        // Permanent Always apps may get updates in the background until suspended (I9).
-        return authorization == .always(provisional: false) && appState == .background
-    }
+    public func canDeliverUpdates() -> Bool { var m = self; return m.currentCanDeliver() }
 
     private mutating func leftUse(_ fx: inout [Effect]) {
         if isTemporary {
@@ -505,10 +538,10 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .graceEnds:
             break // settle() sees the end of the grace period
         case .allowOnceExpiry:
-            if !isInUse { expireAllowOnce() }
+            if !currentInUse() { expireAllowOnce() }
         case .confirmationPrompt:
             guard isProvisional, !heldEvents.isEmpty else { return }
-            present(confirmationPrompt(), manager: nil, &fx)
+            present(configuration.confirmationPrompt, manager: nil, &fx)
         case .usageReminder:
             guard authorization == .always(provisional: false) else { return }
             usageReminderShown = true
@@ -551,6 +584,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         timers.insert(timer, at: index)
     }
 
+    @inline(__always)
     private func checkAppCall(_ id: ManagerID, _ fx: inout [Effect]) -> Bool {
         guard appState.runsCode else {
             fx.append(.rejected(appState == .suspended ? "the app is suspended: its code does not run" : "the app is not running"))
@@ -567,6 +601,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         if let i = managers.firstIndex(where: { $0.id == id }) { body(&managers[i]) }
     }
 
+    @inline(__always)
     private func delegate(_ id: ManagerID, _ call: DelegateCall, _ fx: inout [Effect]) {
         fx.append(.delegate(id, call))
     }
@@ -590,10 +625,11 @@ public struct AuthorizationModel: Hashable, Sendable {
             return fx.append(.requestIgnored(kind, reason: .notInUse))
         }
         guard prompt == nil else { return fx.append(.requestIgnored(kind, reason: .promptOnScreen)) }
-        present(initialPrompt(for: kind), manager: id, &fx)
+        present((kind == .always ? configuration.initialAlwaysPrompt : configuration.initialWhenInUsePrompt), manager: id, &fx)
     }
 
     /// Reasons every request is ignored whatever the status (A5, M3).
+    @inline(__always)
     private func commonBlock() -> IgnoredReason? {
         if restricted { return .restricted }
         if !locationServicesEnabled || airplaneMode { return .locationServicesOff }
@@ -627,11 +663,11 @@ public struct AuthorizationModel: Hashable, Sendable {
             guard prompt == nil else { return fx.append(.requestIgnored(.always, reason: .promptOnScreen)) }
             alwaysRequestSpent = true
             if authorization == .notDetermined {
-                present(initialPrompt(for: .always), manager: id, &fx)
+                present(configuration.initialAlwaysPrompt, manager: id, &fx)
             } else if configuration.generation == .iOS13early {
                 authorization = .always(provisional: true) // E7: no prompt on iOS 13.0–13.3
             } else {
-                present(upgradePrompt(), manager: id, &fx)
+                present(configuration.upgradePrompt, manager: id, &fx)
             }
         }
     }
@@ -645,7 +681,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         guard let message = app.temporaryPurposeKeys[key] else { return decline(.unknownPurposeKey) }
         guard accuracy == .reducedAccuracy else { return decline(.alreadyFullAccuracy) }
         guard appState == .foreground || (platform.os == .macOS && appState.runsCode) else { return decline(.notInUse) }
-        guard status.isAuthorized else { return decline(.notAuthorized) }
+        guard currentStatus().isAuthorized else { return decline(.notAuthorized) }
         guard prompt == nil else { return decline(.promptOnScreen) }
         present(Prompt(kind: .fullAccuracy, request: .temporaryFullAccuracy,
                        title: "“\(app.name)” would like to use your precise location",
@@ -669,14 +705,17 @@ public struct AuthorizationModel: Hashable, Sendable {
     // MARK: - Prompts
 
     /// The first prompt from `notDetermined` for this platform generation (D4, D7, E5, F1, F2, F4, F7, P1–P4).
+    @inline(__always)
     public func initialPrompt(for request: AuthorizationRequestKind) -> Prompt {
         request == .always ? configuration.initialAlwaysPrompt : configuration.initialWhenInUsePrompt
     }
 
     /// The When In Use → Always prompt (E6, E12, F3, F5).
+    @inline(__always)
     public func upgradePrompt() -> Prompt { configuration.upgradePrompt }
 
     /// The second prompt that confirms provisional Always (G3, F5).
+    @inline(__always)
     public func confirmationPrompt() -> Prompt { configuration.confirmationPrompt }
 
     private mutating func present(_ prompt: Prompt, manager: ManagerID?, _ fx: inout [Effect]) {
@@ -788,12 +827,12 @@ public struct AuthorizationModel: Hashable, Sendable {
                            title: "Turn On Location Services to Allow “\(app.name)” to Determine Your Location",
                            message: "", buttons: [.settings, .cancel]), manager: id, &fx)
         }
-        if status == .denied || status == .restricted {
+        if currentStatus() == .denied || currentStatus() == .restricted {
             fx.append(.delegate(id, .didFailWithError(.denied)))
         }
         if platform.os == .macOS, authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, prompt == nil,
            configuration.missingWhenInUseKeys.isEmpty {
-            present(initialPrompt(for: .whenInUse), manager: id, &fx)
+            present(configuration.initialWhenInUsePrompt, manager: id, &fx)
         }
         return true
     }
@@ -803,7 +842,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             return fx.append(.console("startUpdatingLocation() is unavailable on tvOS; use requestLocation()"))
         }
         _ = serviceAvailableForStart(id, &fx)
-        let inUse = isInUse
+        let inUse = currentInUse()
         update(id) {
             if !$0.updating { $0.wasDeliverable = false }
             $0.updating = true
@@ -822,14 +861,14 @@ public struct AuthorizationModel: Hashable, Sendable {
             terminate(&fx)
             return
         }
-        if status == .denied || status == .restricted {
+        if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .didFailWithError(.denied)))
         }
         update(id) { $0.oneShotPending = true }
     }
 
     private mutating func startMonitoring(_ id: ManagerID, _ region: Region, _ fx: inout [Effect]) {
-        if status == .denied || status == .restricted {
+        if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .monitoringDidFail(region.name, .regionMonitoringDenied)))
         }
         monitoredRegions.removeAll { $0.name == region.name }
@@ -864,11 +903,11 @@ public struct AuthorizationModel: Hashable, Sendable {
         deviceLocation = location
         // Standard updates.
         if appState.runsCode {
-            let deliverable = canDeliverUpdates()
+            let deliverable = currentCanDeliver()
             for i in managers.indices where managers[i].updating {
                 if deliverable { deliver(location, to: i, force: false, &fx) }
             }
-        } else if appState == .suspended, status.isAuthorized, authorization == .always(provisional: false) {
+        } else if appState == .suspended, currentStatus().isAuthorized, authorization == .always(provisional: false) {
             for i in managers.indices where managers[i].updating && managers[i].allowsBackgroundLocationUpdates {
                 managers[i].queuedLocations.append(accuracy == .reducedAccuracy ? location.reduced : location)
             }
@@ -919,12 +958,12 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// A monitoring event: delivered, held for the confirmation prompt, or dropped (A8, G3, G5, G7, I3, I4, I12, K3).
     private mutating func monitoringEvent(_ event: MonitoringEvent, _ fx: inout [Effect]) {
-        guard status.isAuthorized else { return }
+        guard currentStatus().isAuthorized else { return }
         if case .regionEntered = event, accuracy == .reducedAccuracy { return }
         if case .regionExited = event, accuracy == .reducedAccuracy { return }
         // I4: When In Use apps on iOS 12 and earlier have no monitoring services.
-        if status == .authorizedWhenInUse, !platform.generationIsAtLeast(iOS: 13), platform.os != .macOS { return }
-        if isInUse, appState.runsCode { return dispatch(event, &fx) }
+        if currentStatus() == .authorizedWhenInUse, !platform.generationIsAtLeast(iOS: 13), platform.os != .macOS { return }
+        if currentInUse(), appState.runsCode { return dispatch(event, &fx) }
         switch authorization {
         case .always(provisional: true) where hasIOS13Model:
             heldEvents.append(event)
@@ -933,7 +972,7 @@ public struct AuthorizationModel: Hashable, Sendable {
                 || timers.contains { $0.kind == .confirmationPrompt }
             if !pending {
                 if parameters.confirmationPromptDelay <= .zero {
-                    present(confirmationPrompt(), manager: nil, &fx)
+                    present(configuration.confirmationPrompt, manager: nil, &fx)
                 } else {
                     schedule(ScheduledTimer(at: now + parameters.confirmationPromptDelay, kind: .confirmationPrompt))
                 }

@@ -45,7 +45,7 @@ public enum Event: Hashable, Sendable {
     /// Corresponds to `stopMonitoringVisits()`.
     case appStoppedVisits(ManagerID)
     /// Corresponds to `startMonitoring(for:)`.
-    case appStartedMonitoringRegion(ManagerID, Region)
+    indirect case appStartedMonitoringRegion(ManagerID, Region)
     /// Corresponds to `stopMonitoring(for:)`.
     case appStoppedMonitoringRegion(ManagerID, name: String)
     /// Corresponds to setting `allowsBackgroundLocationUpdates` (I6–I8).

@@ -99,17 +99,24 @@ public enum StepAction: Hashable, Sendable {
 
     /// Lifecycle steps.
     public enum Lifecycle: String, Hashable, Sendable, CaseIterable {
+        /// `launch`, `launchInBackground`, `foreground`, `background`, `suspend`, `terminate`.
         case launch, launchInBackground, foreground, background, suspend, terminate
     }
 }
 
 /// An app call of a scenario step.
 public enum AppCall: Hashable, Sendable {
+    /// The request and standard-location calls, by their step words.
     case requestWhenInUse, requestAlways, requestLocation, startUpdating, stopUpdating
+    /// The monitoring calls, by their step words.
     case startSignificantChanges, stopSignificantChanges, startVisits, stopVisits
+    /// `monitorRegion`: `startMonitoring(for:)`.
     case monitorRegion(Region)
+    /// `stopMonitoringRegion`: `stopMonitoring(for:)`.
     case stopMonitoringRegion(String)
+    /// `requestFullAccuracy`: `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`.
     case requestFullAccuracy(String)
+    /// `set`: manager properties.
     case set([ManagerProperty])
 
     /// The step word.
@@ -134,30 +141,51 @@ public enum AppCall: Hashable, Sendable {
 
 /// A property a `set:` step assigns.
 public enum ManagerProperty: Hashable, Sendable {
+    /// Corresponds to `allowsBackgroundLocationUpdates`.
     case allowsBackgroundLocationUpdates(Bool)
+    /// Corresponds to `showsBackgroundLocationIndicator`.
     case showsBackgroundLocationIndicator(Bool)
+    /// Corresponds to `pausesLocationUpdatesAutomatically`.
     case pausesLocationUpdatesAutomatically(Bool)
+    /// Corresponds to `desiredAccuracy`.
     case desiredAccuracy(DesiredAccuracy)
 }
 
 /// The keys of an `expect:` step; only the keys given are checked.
 public struct Expectation: Hashable, Sendable {
+    /// `status`: the status every manager reads.
     public var status: AuthorizationStatus?
+    /// `accuracy`: `full` or `reduced`.
     public var accuracy: AccuracyAuthorization?
+    /// `provisional`: Always is provisional (G1).
     public var provisional: Bool?
+    /// `temporary`: When In Use is an Allow Once grant (H1).
     public var temporary: Bool?
+    /// `prompt`: the kind of prompt on screen, or `none`.
     public var prompt: String?
+    /// `buttons`: the prompt's buttons, as a set.
     public var buttons: Set<PromptButton>?
+    /// `promptMessage`: text the prompt's message contains.
     public var promptMessage: String?
+    /// `callbacks`: the exact delegate calls since the previous `expect`.
     public var callbacks: [String]?
+    /// `received`: calls that each appear since the previous `expect`.
     public var received: [String]?
+    /// `notReceived`: calls none of which appear since the previous `expect`.
     public var notReceived: [String]?
+    /// `manager`: whose calls `callbacks`, `received` and `notReceived` check.
     public var manager: String = "main"
+    /// `inUse`: whether the app is in use (I1).
     public var inUse: Bool?
+    /// `appState`: the lifecycle state.
     public var appState: AppState?
+    /// `indicator`: the background location indicator shows.
     public var indicator: Bool?
+    /// `servicesEnabled`: `locationServicesEnabled()`.
     public var servicesEnabled: Bool?
+    /// `log`: text a console message since the previous `expect` contains.
     public var log: String?
+    /// `terminated`: text of the exception that terminated the app.
     public var terminated: String?
     /// What the app's entry in Settings shows (LocSim's addition).
     public var settings: SettingsOption?

@@ -45,26 +45,33 @@ public struct YAMLValue {
         }
     }
 
+    /// The items of a list; fails unless the node is a list.
     public func sequence(_ what: String) throws -> [YAMLValue] {
         guard case .sequence(let s) = node else { throw error("\(what) must be a list") }
         return s.map { YAMLValue(node: $0, file: file) }
     }
 
+    /// Whether the node is a mapping.
     public var isMapping: Bool { if case .mapping = node { true } else { false } }
+    /// Whether the node is a list.
     public var isSequence: Bool { if case .sequence = node { true } else { false } }
+    /// Whether the node is a single value.
     public var isScalar: Bool { if case .scalar = node { true } else { false } }
 
+    /// The node as text; fails on a mapping or list.
     public func string(_ what: String) throws -> String {
         guard case .scalar(let s) = node else { throw error("\(what) must be a single value, not a \(isMapping ? "mapping" : "list")") }
         return s.string
     }
 
+    /// The node as one of `options`; fails naming the options.
     public func word(_ what: String, from options: [String]) throws -> String {
         let s = try string(what)
         guard options.contains(s) else { throw error("\(what): unknown value '\(s)' (expected one of: \(options.joined(separator: ", ")))") }
         return s
     }
 
+    /// `true`/`false` (also `yes`/`no`).
     public func bool(_ what: String) throws -> Bool {
         let s = try string(what)
         switch s {
@@ -84,12 +91,14 @@ public struct YAMLValue {
         }
     }
 
+    /// A finite number.
     public func double(_ what: String) throws -> Double {
         let s = try string(what)
         guard let d = Double(s), d.isFinite else { throw error("\(what) must be a number, not '\(s)'") }
         return d
     }
 
+    /// A duration: a number and a unit (`ms`, `s`, `m`, `h`, `d`).
     public func duration(_ what: String) throws -> Duration {
         let s = try string(what)
         guard let d = parseDuration(s) else {
@@ -98,6 +107,7 @@ public struct YAMLValue {
         return d
     }
 
+    /// A single value or a list of values, as text.
     public func stringList(_ what: String) throws -> [String] {
         if isScalar { return [try string(what)] }
         return try sequence(what).map { try $0.string(what) }
