@@ -854,12 +854,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         guard let m = managers.first(where: { $0.id == id }) else { return }
         guard m.hasDelegate else {
             // N4: Core Location throws when the delegate cannot receive the answer.
-            let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Delegate must respond to locationManager:didUpdateLocations:'"
-            fx.append(.console(text))
-            fx.append(.appTerminated(exception: text))
-            terminationReason = text
-            terminate(&fx)
-            return
+            return crash(reason: "Delegate must respond to locationManager:didUpdateLocations:", &fx)
         }
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .didFailWithError(.denied)))
@@ -885,14 +880,19 @@ public struct AuthorizationModel: Hashable, Sendable {
             let condition = platform.generationIsAtLeast(iOS: 13)
                 ? "!stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
                 : "!stayUp || CLClientIsBackgroundable(internal->fClient)"
-            let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid parameter not satisfying: \(condition)'"
-            fx.append(.console(text))
-            fx.append(.appTerminated(exception: text))
-            terminationReason = text
-            terminate(&fx)
-            return
+            return crash(reason: "Invalid parameter not satisfying: \(condition)", &fx)
         }
         update(id) { $0.allowsBackgroundLocationUpdates = value }
+    }
+
+    /// The app dies of an uncaught `NSInternalInconsistencyException` (I8, N4): the console line,
+    /// the termination, the app gone. The simulator itself never crashes.
+    private mutating func crash(reason: String, _ fx: inout [Effect]) {
+        let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'"
+        fx.append(.console(text))
+        fx.append(.appTerminated(exception: text))
+        terminationReason = text
+        terminate(&fx)
     }
 
     // MARK: - The world

@@ -1,6 +1,7 @@
 import LocSimExplorer
 import LocSimModel
 import Testing
+import Foundation
 
 @Suite("locsim graph: the authorization state machine")
 struct AuthorizationGraphTests {
@@ -22,6 +23,22 @@ struct AuthorizationGraphTests {
     func iOS12Graph() {
         let g = AuthorizationGraph(platform: Platform(.iOS, 12, 4))
         #expect(!g.nodes.contains { $0.contains("Allow Once") || $0.contains("provisional") })
+    }
+
+    @Test("SVG comes from Graphviz's dot when it is installed, and is a clear error when it is not")
+    func svgOutput() {
+        let out = AuthorizationGraph.commandLine(platform: "iOS 18.0", format: .svg)
+        let hasDot = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/dot") }
+        if hasDot {
+            #expect(out.status == 0)
+            #expect(out.stdout.contains("<svg"))
+            #expect(out.stdout.contains("Allow Once"))
+        } else {
+            #expect(out.status == 2)
+            #expect(out.stderr.contains("Graphviz"))
+            #expect(out.stdout.isEmpty)
+        }
     }
 
     @Test func commandLineRejectsABadPlatform() {

@@ -6,19 +6,22 @@ import LocSimTesting
 struct TestStoreTests {
     static let m = ManagerID(0)
 
+    /// The exact change creating the first manager makes (C2: it has been told notDetermined).
+    static func managerCreated(_ state: inout AuthorizationModel) {
+        var manager = ManagerState(id: m, hasDelegate: true)
+        manager.reportedStatus = .notDetermined
+        manager.reportedAccuracy = .fullAccuracy
+        state.managers = [manager]
+        state.nextManagerNumber = 1
+    }
+
     @Test("C2: creating a manager reports notDetermined, stated exhaustively")
     func exhaustiveHappyPath() {
         let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
         store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
-        store.send(.appCreatedManager(Self.m, hasDelegate: true)) {
-            var manager = ManagerState(id: Self.m, hasDelegate: true)
-            manager.reportedStatus = .notDetermined
-            manager.reportedAccuracy = .fullAccuracy
-            $0.managers = [manager]
-            $0.nextManagerNumber = 1
-        }
+        store.send(.appCreatedManager(Self.m, hasDelegate: true), Self.managerCreated)
         store.receive(.delegate(Self.m, .didChangeAuthorization(.notDetermined, accuracy: .fullAccuracy, statusChanged: true)))
         store.finish()
         #expect(failures.isEmpty, "\(failures)")
@@ -42,13 +45,7 @@ struct TestStoreTests {
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
         store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
-        store.send(.appCreatedManager(Self.m, hasDelegate: true)) {
-            var manager = ManagerState(id: Self.m, hasDelegate: true)
-            manager.reportedStatus = .notDetermined
-            manager.reportedAccuracy = .fullAccuracy
-            $0.managers = [manager]
-            $0.nextManagerNumber = 1
-        }
+        store.send(.appCreatedManager(Self.m, hasDelegate: true), Self.managerCreated)
         store.finish()
         #expect(failures.count == 1)
         #expect(failures.first?.contains("1 effect(s) not received") == true)
@@ -61,13 +58,7 @@ struct TestStoreTests {
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
         store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
-        store.send(.appCreatedManager(Self.m, hasDelegate: true)) {
-            var manager = ManagerState(id: Self.m, hasDelegate: true)
-            manager.reportedStatus = .notDetermined
-            manager.reportedAccuracy = .fullAccuracy
-            $0.managers = [manager]
-            $0.nextManagerNumber = 1
-        }
+        store.send(.appCreatedManager(Self.m, hasDelegate: true), Self.managerCreated)
         store.receive(.delegate(Self.m, .didChangeAuthorization(.denied, accuracy: .fullAccuracy, statusChanged: true)))
         store.finish()
         #expect(failures.count == 1)
