@@ -257,8 +257,16 @@ public final class SimulatedDevice {
     /// Applies an event to one app's model and handles the effects.
     func send(_ event: Event, to app: SimulatedApp, entry: @autoclosure () -> TimelineEntry?) {
         if recordsTimeline, let entry = entry() { timeline.append(entry) }
+        let before = app.model.appState
         let effects = app.model.handle(event)
         for effect in effects { handle(effect, from: app) }
+        let after = app.model.appState
+        if before != after, recordsTimeline, !event.isLifecycleStep,
+           !effects.contains(where: { if case .appLaunchedBySystem = $0 { true } else if case .appTerminated = $0 { true } else { false } }) {
+            // A change the app did not ask for: the device was locked or unlocked, or the system
+            // woke a suspended app for a location event.
+            record(TimelineEntry(time: now, app: app.name, kind: .lifecycle, text: "\(before.rawValue) → \(after.rawValue) (\(event.lifecycleCause))"))
+        }
     }
 
     private func handle(_ effect: Effect, from app: SimulatedApp) {
@@ -271,7 +279,7 @@ public final class SimulatedDevice {
             let toggle = p.preciseToggle.map { "  [Precise: \($0 ? "on" : "off")]" } ?? ""
             let where_ = p.onPairedPhone ? " (on the paired iPhone)" : ""
             record(TimelineEntry(time: t, app: app.name, kind: .prompt,
-                                 text: "\(p.kind.rawValue)\(where_): \(p.title) — “\(p.message)” [\(p.buttons.map(\.label).joined(separator: " | "))]\(toggle)",
+                                 text: "\(p.kind.rawValue)\(where_): \(p.title)\(p.message.isEmpty ? "" : " — “\(p.message)”") [\(p.buttons.map(\.label).joined(separator: " | "))]\(toggle)",
                                  detail: detail))
         case .promptDismissed(let kind, let answer):
             record(TimelineEntry(time: t, app: app.name, kind: .promptDismissed,
@@ -314,6 +322,26 @@ public final class SimulatedDevice {
         let suffix = manager == nil || (manager!.delegate == nil && !call.isCompletion) ? "  (no delegate)" : ""
         record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), kind: .delegate, text: call.description + suffix))
         manager?.deliver(call)
+    }
+}
+
+extension Event {
+    /// Whether the event is itself a lifecycle step (its state change needs no extra timeline line).
+    var isLifecycleStep: Bool {
+        switch self {
+        case .appLaunched, .appLaunchedInBackground, .appEnteredForeground, .appEnteredBackground, .appSuspended, .appTerminated: true
+        default: false
+        }
+    }
+
+    /// Why the app's state changed when it did not ask, for timelines.
+    var lifecycleCause: String {
+        switch self {
+        case .deviceLocked: "device locked"
+        case .deviceUnlocked: "device unlocked"
+        case .userChoseButton: "woken for the held location event"
+        default: "woken for a location event"
+        }
     }
 }
 

@@ -50,6 +50,9 @@ public enum AppModelParser {
                         guard let platform = Platform(parsing: text) else {
                             throw p.error("platforms: '\(text)' is not \"<OS> <major>[.<minor>]\" with OS one of iOS, macOS, watchOS, tvOS, visionOS")
                         }
+                        guard platform.isKnownRelease else {
+                            throw p.error("platforms: '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))")
+                        }
                         return platform
                     }
                     if platforms!.isEmpty { throw v.error("platforms needs at least one platform") }

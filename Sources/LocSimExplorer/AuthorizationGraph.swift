@@ -108,7 +108,7 @@ public struct AuthorizationGraph: Hashable, Sendable {
         }
         let always: Bool
         if case .always = m.authorization { always = true } else { always = false }
-        let spent = m.alwaysRequestSpent && !always
+        let spent = m.alwaysRequestSpent && !m.isProvisional
         return spent ? base + ", Always asked" : base
     }
 
@@ -153,6 +153,9 @@ public struct AuthorizationGraph: Hashable, Sendable {
     public static func commandLine(platform text: String, format: Format) -> ExploreCommandLine.Output {
         guard let platform = Platform(parsing: text) else {
             return .init(stdout: "", stderr: "error: --platform '\(text)' is not \"<OS> <major>[.<minor>]\" with OS one of iOS, macOS, watchOS, tvOS, visionOS\n", status: 2)
+        }
+        guard platform.isKnownRelease else {
+            return .init(stdout: "", stderr: "error: --platform '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))\n", status: 2)
         }
         let graph = AuthorizationGraph(platform: platform)
         switch format {

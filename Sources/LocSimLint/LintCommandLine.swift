@@ -107,6 +107,10 @@ public enum LintCommandLine {
             let options = LintOptions(paths: paths, platform: os, deploymentTarget: version, configuration: configuration)
             let report = try Linter(options: options).run()
             stdout += invocation.format.render(report)
+            if report.targetCount == 0 {
+                stderr += "note: no app target found under \(paths.joined(separator: ", ")) (no Info.plist, .xcodeproj or project.yml): "
+                    + "only the source checks that need no Info.plist ran; purpose-string and background-mode checks need the app's Info.plist\n"
+            }
             let threshold = invocation.failOn ?? configuration.failOn ?? .error
             return report.findings.contains { $0.severity >= threshold } ? 1 : 0
         } catch let error as LintInputError {

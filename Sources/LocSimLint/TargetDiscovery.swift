@@ -232,7 +232,12 @@ public struct TargetDiscovery {
     static func bundleKind(of plist: PlistDocument) -> BundleKind {
         let root = plist.root
         let isBundle = root["CFBundleIdentifier"] != nil || root["CFBundleExecutable"] != nil || root["CFBundlePackageType"] != nil
-        guard isBundle else { return .notABundle }
+        // A partial Info.plist (the rest generated from build settings) still names the app's
+        // location facts: an `Info.plist`/`*-Info.plist` with purpose keys or background modes.
+        let name = (plist.path as NSString).lastPathComponent
+        let looksLikeInfoPlist = name == "Info.plist" || name.hasSuffix("-Info.plist")
+        let hasLocationFacts = !purposeKeys(in: plist).isEmpty || root[InfoPlistKey.backgroundModes] != nil
+        guard isBundle || (looksLikeInfoPlist && hasLocationFacts) else { return .notABundle }
         let components = plist.path.split(separator: "/").dropLast()
         if components.contains(where: { $0.hasSuffix("Tests") || $0.hasSuffix("Tests.xctest") || $0.hasSuffix("Test") }) { return .test }
         switch root["CFBundlePackageType"]?.stringValue {

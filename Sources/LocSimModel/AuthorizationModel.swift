@@ -365,12 +365,15 @@ public struct AuthorizationModel: Hashable, Sendable {
             precise = on
             if !on { temporaryFullAccuracy = false }
         case .userSwitchedLocationServices(let on):
+            if on != locationServicesEnabled { dismissUnanswered(&fx) }
             locationServicesEnabled = on
         case .userSwitchedAirplaneMode(let on):
             airplaneMode = on
         case .restrictionChanged(let on):
+            if on != restricted { dismissUnanswered(&fx) }
             restricted = on
         case .userResetLocationAndPrivacy:
+            dismissUnanswered(&fx)
             authorization = .notDetermined
             alwaysRequestSpent = false
             precise = !app.defaultAccuracyReduced
@@ -382,7 +385,6 @@ public struct AuthorizationModel: Hashable, Sendable {
             firstBackgroundUseAt = nil
             timers.removeAll { $0.kind != .graceEnds }
             queuedPrompts.removeAll { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
-            if let p = prompt, p.prompt.kind == .alwaysConfirmation || p.prompt.kind == .usageReminder { dismissPrompt(answer: nil, &fx) }
         case .userTappedLocationButton:
             tapLocationButton(&fx)
         case .deviceLocked:
@@ -391,12 +393,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             // The app leaves the foreground first: a prompt the lock dismisses does not make it active again (C10, C11).
             foregroundBeforeLock = appState == .foreground
             if appState == .foreground { enterBackground() }
-            if prompt != nil, parameters.lockDismissesPrompt {
-                let p = prompt!
-                dismissPrompt(answer: nil, &fx)
-                if p.prompt.kind == .fullAccuracy, let m = p.manager { delegate(m, .fullAccuracyCompletion(nil), &fx) }
-                if p.prompt.kind == .alwaysConfirmation { heldEvents = [] }
-            }
+            if parameters.lockDismissesPrompt { dismissUnanswered(&fx) }
         case .deviceUnlocked:
             guard deviceLocked else { return }
             deviceLocked = false
@@ -677,7 +674,11 @@ public struct AuthorizationModel: Hashable, Sendable {
             fx.append(.requestIgnored(.temporaryFullAccuracy, reason: reason))
             fx.append(.delegate(id, .fullAccuracyCompletion(.promptDeclined)))
         }
-        guard configuration.fullAccuracyAvailable else { return decline(.unavailableOnPlatform) }
+        guard configuration.fullAccuracyAvailable else {
+            // The method does not exist before iOS 14 (K5): nothing runs, no completion.
+            fx.append(.console("requestTemporaryFullAccuracyAuthorization(withPurposeKey:) is unavailable on \(platform); it needs iOS 14, macOS 11, watchOS 7 or tvOS 14"))
+            return fx.append(.requestIgnored(.temporaryFullAccuracy, reason: .unavailableOnPlatform))
+        }
         guard let message = app.temporaryPurposeKeys[key] else { return decline(.unknownPurposeKey) }
         guard accuracy == .reducedAccuracy else { return decline(.alreadyFullAccuracy) }
         guard appState == .foreground || (platform.os == .macOS && appState.runsCode) else { return decline(.notInUse) }
@@ -805,6 +806,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         guard settingsOptions.contains(option) else {
             return fx.append(.rejected("Settings offers no “\(option.rawValue)” for this app on \(platform) (it offers \(settingsOptions.map(\.rawValue).joined(separator: ", ")))"))
         }
+        dismissUnanswered(&fx)
         switch option {
         case .never: authorization = .denied
         case .askNextTime: authorization = .notDetermined
@@ -815,6 +817,18 @@ public struct AuthorizationModel: Hashable, Sendable {
         heldEvents = []
         timers.removeAll { $0.kind == .confirmationPrompt }
         queuedPrompts.removeAll { $0.prompt.kind == .alwaysConfirmation }
+    }
+
+    /// The prompt on screen goes away unanswered: the device was locked (C10), or the user went to
+    /// Settings (system prompts are modal, so one cannot stay up meanwhile). Held events are dropped
+    /// (G5); a pending temporary full accuracy completion gets `nil`, the prompt was shown (K5).
+    private mutating func dismissUnanswered(_ fx: inout [Effect]) {
+        guard let p = prompt else { return }
+        dismissPrompt(answer: nil, &fx)
+        if p.prompt.kind == .fullAccuracy, let m = p.manager, managers.contains(where: { $0.id == m }) {
+            fx.append(.delegate(m, .fullAccuracyCompletion(nil)))
+        }
+        if p.prompt.kind == .alwaysConfirmation { heldEvents = [] }
     }
 
     // MARK: - Services
@@ -966,6 +980,8 @@ public struct AuthorizationModel: Hashable, Sendable {
         if currentInUse(), appState.runsCode { return dispatch(event, &fx) }
         switch authorization {
         case .always(provisional: true) where hasIOS13Model:
+            // P4: watchOS never launches an app for location, so no event can need the prompt.
+            if configuration.platform.os == .watchOS && appState == .notRunning { return }
             heldEvents.append(event)
             let pending = prompt?.prompt.kind == .alwaysConfirmation
                 || queuedPrompts.contains { $0.prompt.kind == .alwaysConfirmation }

@@ -60,10 +60,40 @@ public struct Platform: Hashable, Sendable, CustomStringConvertible, Comparable 
     public var iOSEquivalent: (major: Int, minor: Int)? {
         switch os {
         case .iOS, .tvOS: return (major, minor)
-        case .watchOS: return (major + 7, minor)
-        case .visionOS: return (major + 16, minor)
+        // From 2025 every OS shares the year-based number (watchOS 26, visionOS 26 = iOS 26).
+        case .watchOS: return major >= 26 ? (major, minor) : (major + 7, minor)
+        case .visionOS: return major >= 26 ? (major, minor) : (major + 16, minor)
         case .macOS: return nil
         }
+    }
+
+    /// The major versions LocSim knows for each OS: from the first with a location authorization
+    /// request API to this year's releases.
+    public static func knownMajorVersions(of os: OS) -> ClosedRange<Int> {
+        switch os {
+        case .iOS: 8...27
+        case .macOS: 10...27
+        case .watchOS: 2...27
+        case .tvOS: 9...27
+        case .visionOS: 1...27
+        }
+    }
+
+    /// Whether this is a release LocSim knows: the major version is in ``knownMajorVersions(of:)``
+    /// and skips the numbers never released (iOS 19–25, watchOS 12–25, visionOS 3–25, macOS 16–25).
+    public var isKnownRelease: Bool {
+        guard Self.knownMajorVersions(of: os).contains(major) else { return false }
+        switch os {
+        case .iOS, .tvOS: return !(19...25).contains(major)
+        case .watchOS: return !(12...25).contains(major)
+        case .visionOS: return !(3...25).contains(major)
+        case .macOS: return !(16...25).contains(major)
+        }
+    }
+
+    /// An explanation of the known releases, for error messages.
+    public static var knownReleasesDescription: String {
+        "iOS 8–18 and 26–27, macOS 10–15 and 26–27, watchOS 2–11 and 26–27, tvOS 9–18 and 26–27, visionOS 1–2 and 26–27"
     }
 
     /// Whether the platform's generation is at least that of iOS `major.minor`.

@@ -87,6 +87,9 @@ public enum ScenarioParser {
                 guard let p = Platform(parsing: text) else {
                     throw v.error("platform: '\(text)' is not \"<OS> <major>[.<minor>]\" with OS one of iOS, macOS, watchOS, tvOS, visionOS")
                 }
+                guard p.isKnownRelease else {
+                    throw v.error("platform: '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))")
+                }
                 spec.platform = p
             case "locationServices": spec.locationServices = try v.onOff("locationServices")
             case "restricted": spec.restricted = try v.bool("restricted")
@@ -271,6 +274,7 @@ public enum ScenarioParser {
                     }
                 }
                 guard let name else { throw arg.error("monitorRegion needs a name") }
+                guard radius > 0 else { throw arg.error("monitorRegion: radius must be a positive number of metres, not \(radius)") }
                 if (lat == nil) != (lon == nil) { throw arg.error("monitorRegion needs both latitude and longitude, or neither") }
                 let center = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
                 return .call(.monitorRegion(Region(name: name, center: center, radius: radius)), manager: manager)
@@ -281,6 +285,7 @@ public enum ScenarioParser {
             return .call(.stopMonitoringRegion(name), manager: manager)
         case "requestFullAccuracy":
             let (key, manager) = try nameAndManager(arg, word, nameKey: "purposeKey", v)
+            guard !key.isEmpty, key != "~", key != "null" else { throw arg.error("requestFullAccuracy needs a purpose key (an entry of NSLocationTemporaryUsageDescriptionDictionary)") }
             return .call(.requestFullAccuracy(key), manager: manager)
         case "set":
             var manager = "main"

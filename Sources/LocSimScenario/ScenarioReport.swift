@@ -24,6 +24,10 @@ public enum ScenarioReport {
 
     /// The text for one result: header, timeline, result line (and failure details).
     public static func text(_ result: ScenarioResult) -> String {
+        if case .invalid(let e) = result.outcome, result.stepsRun == 0 {
+            // The file could not be read or parsed: nothing ran.
+            return "ERROR \(result.scenario.name)\n  \(e.description)\n"
+        }
         var out = "== \(result.scenario.name)  (\(result.scenario.file), \(result.scenario.device.platform))\n"
         out += result.timeline.text
         switch result.outcome {

@@ -23,6 +23,22 @@ public struct ScenarioResult: Sendable {
     public var stepsRun: Int
     /// How many `expect` steps held.
     public var expectationsChecked: Int
+
+    /// Creates a result.
+    public init(scenario: Scenario, timeline: Timeline, outcome: Outcome, stepsRun: Int, expectationsChecked: Int) {
+        self.scenario = scenario
+        self.timeline = timeline
+        self.outcome = outcome
+        self.stepsRun = stepsRun
+        self.expectationsChecked = expectationsChecked
+    }
+
+    /// The result for a file that could not be read or parsed: nothing ran.
+    public static func unreadable(_ error: InputError) -> ScenarioResult {
+        let name = error.file.split(separator: "/").last.map(String.init) ?? error.file
+        return ScenarioResult(scenario: Scenario(name: name, file: error.file, device: DeviceSpec(), app: AppDescription(), steps: []),
+                              timeline: Timeline(), outcome: .invalid(error), stepsRun: 0, expectationsChecked: 0)
+    }
 }
 
 /// A failed `expect` step: where, and each key's expected and actual values.

@@ -26,8 +26,8 @@ public struct YAMLValue {
             switch error {
             case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
                 throw InputError(file: file, line: mark.line, message: "malformed YAML: \(problem)")
-            case .duplicatedKeysInMapping(let duplicates, _):
-                throw InputError(file: file, line: nil, message: "malformed YAML: duplicated keys \(duplicates.joined(separator: ", "))")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                throw InputError(file: file, line: context.mark.line, message: "malformed YAML: duplicated key \(duplicates.joined(separator: ", "))")
             default:
                 throw InputError(file: file, line: nil, message: "malformed YAML: \(error)")
             }
@@ -102,7 +102,7 @@ public struct YAMLValue {
     public func duration(_ what: String) throws -> Duration {
         let s = try string(what)
         guard let d = parseDuration(s) else {
-            throw error("\(what): bad duration '\(s)' (a number and a unit: ms, s, m, h or d, e.g. 90s)")
+            throw error("\(what): bad duration '\(s)' (a decimal number and a unit: ms, s, m, h or d, e.g. 90s, 1.5h; whole milliseconds, at most 100 years)")
         }
         return d
     }
@@ -114,17 +114,35 @@ public struct YAMLValue {
     }
 }
 
-/// Parses `1500ms`, `90s`, `2m`, `2h`, `1d`, `0` (zero needs no unit). Returns nil for anything else.
+/// Parses `1500ms`, `90s`, `2m`, `1.5h`, `1d`, `0` (zero needs no unit): a decimal number and a
+/// unit, whole milliseconds, at most 100 years. Returns nil for anything else (`0x10s`, `1e3s`,
+/// `1.5ms`, `-2s`, `99999999999d`).
 public func parseDuration(_ text: String) -> Duration? {
     let s = text.trimmingCharacters(in: .whitespaces)
     if s == "0" { return .zero }
-    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+    let units: [(String, Int64)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
     for (unit, factor) in units where s.hasSuffix(unit) {
         let number = s.dropLast(unit.count)
-        guard !number.isEmpty, let value = Double(number), value >= 0, value.isFinite else { continue }
         if unit == "m" && number.hasSuffix("m") { continue }
-        let ms = (value * factor * 1000).rounded()
-        return .milliseconds(Int64(ms))
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts[0].count <= 12, parts.count == 1 || parts[1].count <= 9 else { return nil }
+        let whole = Int64(parts[0])!
+        var fraction: Int64 = 0
+        if parts.count == 2 {
+            // The fraction, in units of 10^-digits, must make whole milliseconds.
+            let digits = parts[1].count
+            let scaled = Int64(parts[1])! * factor
+            var divisor: Int64 = 1
+            for _ in 0..<digits { divisor *= 10 }
+            guard scaled % divisor == 0 else { return nil }
+            fraction = scaled / divisor
+        }
+        let (product, overflow) = whole.multipliedReportingOverflow(by: factor)
+        guard !overflow else { return nil }
+        let ms = product + fraction
+        guard ms <= 100 * 365 * 86_400_000 else { return nil }
+        return .milliseconds(ms)
     }
     return nil
 }

@@ -12,7 +12,7 @@ struct Run: ParsableCommand {
         or a step cannot apply. With no files, runs the built-in default scenario.
 
         Examples:
-          locsim run Examples/allow-once-expires.yml
+          locsim run Examples/h3-allow-once-lapse.yml
           locsim run Examples/*.yml --format json > timeline.jsonl
         """
     )
@@ -27,36 +27,37 @@ struct Run: ParsableCommand {
     var quiet = false
 
     mutating func run() throws {
-        var scenarios: [Scenario] = []
-        var errors: [String] = []
+        // Each file becomes a result, in order: parsed and run, or invalid (reported, not fatal to
+        // the other files). The worst outcome decides the exit status.
+        var inputs: [Result<Scenario, InputError>] = []
         if files.isEmpty {
-            do {
-                scenarios.append(try ScenarioParser.parse(DefaultScenario.text, file: DefaultScenario.file))
-            } catch {
-                errors.append("\(error)")
-            }
+            inputs.append(Self.parse { try ScenarioParser.parse(DefaultScenario.text, file: DefaultScenario.file) }(DefaultScenario.file))
         }
+        var skipped = 0
         for file in files {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 // `locsim run Examples/*` also matches Examples/fixtures and Examples/explore.
                 FileHandle.standardError.write(Data("note: skipping directory \(file) (name scenario files, e.g. \(file)/*.yml)\n".utf8))
+                skipped += 1
                 continue
             }
-            do {
-                scenarios.append(try ScenarioParser.parse(contentsOf: file))
-            } catch {
-                errors.append("\(error)")
-            }
+            inputs.append(Self.parse { try ScenarioParser.parse(contentsOf: file) }(file))
         }
-        if !errors.isEmpty {
-            for e in errors { FileHandle.standardError.write(Data("error: \(e)\n".utf8)) }
+        if inputs.isEmpty {
+            FileHandle.standardError.write(Data("error: no scenario files among \(skipped) director\(skipped == 1 ? "y" : "ies") (name the files, e.g. Examples/*.yml)\n".utf8))
             throw ExitCode(2)
         }
         var results: [ScenarioResult] = []
         var out = ""
-        for scenario in scenarios {
-            let result = ScenarioRunner.run(scenario)
+        for input in inputs {
+            let result: ScenarioResult
+            switch input {
+            case .success(let scenario):
+                result = ScenarioRunner.run(scenario)
+            case .failure(let error):
+                result = ScenarioResult.unreadable(error)
+            }
             results.append(result)
             switch format {
             case .text:
@@ -78,6 +79,15 @@ struct Run: ParsableCommand {
         FileHandle.standardOutput.write(Data(out.utf8))
         let status = ScenarioReport.exitStatus(results)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Wraps a parse so that every failure is an ``InputError`` naming `file`.
+    static func parse(_ body: @escaping () throws -> Scenario) -> (String) -> Result<Scenario, InputError> {
+        { file in
+            do { return .success(try body()) }
+            catch let e as InputError { return .failure(e) }
+            catch { return .failure(InputError(file: file, line: nil, message: "\(error)")) }
+        }
     }
 }
 

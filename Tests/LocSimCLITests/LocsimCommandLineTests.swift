@@ -103,12 +103,14 @@ struct LocsimCommandLineTests {
         #expect(out.stdout.hasSuffix("1 scenario: 0 passed, 1 failed\n"))
     }
 
-    @Test("An invalid file: exit 2, one line on stderr naming file:line, nothing on stdout")
+    @Test("An invalid file: exit 2, one line on stderr naming file:line; stdout has its ERROR result and the summary")
     func invalidFile() throws {
         let file = LocsimProcess.writeScenario("steps:\n  - launch\n  - jump\n", name: "invalid")
         let out = try LocsimProcess.run(["run", file])
         #expect(out.status == 2)
-        #expect(out.stdout == "")
+        #expect(out.stdout.hasPrefix("ERROR "))
+        #expect(out.stdout.contains("\(file):3: unknown step 'jump'"))
+        #expect(out.stdout.hasSuffix("1 scenario: 0 passed, 0 failed, 1 invalid\n"))
         #expect(out.stderr.hasPrefix("error: \(file):3: unknown step 'jump' (expected one of: launch, "))
         #expect(out.stderr.split(separator: "\n").count == 1)
     }
@@ -125,6 +127,28 @@ struct LocsimCommandLineTests {
         #expect(out.status == 2)
         #expect(out.stderr.hasPrefix("error: \(file)\(message)"))
         #expect(out.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("One invalid file does not stop the others: they run, the invalid one is a result, exit 2")
+    func invalidAmongValid() throws {
+        let good = LocsimProcess.writeScenario("name: Good\nsteps:\n  - launch\n  - expect: {status: notDetermined}\n", name: "good")
+        let bad = LocsimProcess.writeScenario("steps:\n  - launch\n  - jump\n", name: "bad")
+        let out = try LocsimProcess.run(["run", "--format", "json", good, bad])
+        #expect(out.status == 2)
+        let lines = out.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("\"status\":\"passed\"") && $0.contains("\"type\":\"result\"") })
+        #expect(lines.contains { $0.contains("\"status\":\"invalid\"") && $0.contains("\"line\":3") })
+        #expect(lines.last?.contains("\"invalid\":1") == true)
+        #expect(out.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("Only directories: exit 2, nothing ran")
+    func onlyDirectories() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-empty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let out = try LocsimProcess.run(["run", dir])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("no scenario files"))
     }
 
     @Test("A step that cannot apply (choose with no prompt): exit 2, stderr names file:line, stdout has the timeline")
