@@ -4,7 +4,8 @@ import LocSimScenario
 /// What makes two findings of one platform the same problem: the first path to each key is the
 /// one reported.
 enum FindingKey: Hashable, Sendable, Comparable {
-    case hang(screen: Int)
+    /// A waiting screen and how the app is stuck on it (`authorizedWhenInUse-allowOnce`, `prompt-initial`).
+    case hang(screen: Int, stuck: String)
     case ignored(AppCall, IgnoredReason)
     case promptOnForeground(PromptKind, ExplorerChoice)
     case backgroundStart(AppCall)
@@ -25,7 +26,7 @@ enum FindingKey: Hashable, Sendable, Comparable {
     /// The key's text, used for sorting and file names.
     func text(screens: [String]) -> String {
         switch self {
-        case .hang(let s): screens[s]
+        case .hang(let s, let stuck): "\(screens[s]).\(stuck)"
         case .ignored(let call, let reason): "\(call.word).\(reason.rawValue)"
         case .promptOnForeground(let p, let c): "\(p.rawValue).on-\(c.description)"
         case .backgroundStart(let call): call.word

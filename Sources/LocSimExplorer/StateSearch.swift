@@ -113,13 +113,17 @@ struct StateSearch {
                 work.append(f)
             }
         }
-        var firstPerScreen: [UInt8: Int32] = [:]
+        // One hang per screen and per way of being stuck (status, its flavour, the prompt on
+        // screen): different causes on one screen are different findings. BFS order makes the
+        // first state of each the one with the shortest path.
+        var first: [String: Int32] = [:]
         for i in states.indices {
             let st = states[i]
-            guard system.isWaiting[Int(st.screen)], !canLeave[i], st.model.appState != .notRunning, firstPerScreen[st.screen] == nil else { continue }
-            firstPerScreen[st.screen] = Int32(i)
+            guard system.isWaiting[Int(st.screen)], !canLeave[i], st.model.appState != .notRunning else { continue }
+            let key = "\(st.screen) \(Self.stuckText(st.model))"
+            if first[key] == nil { first[key] = Int32(i) }
         }
-        return firstPerScreen.values.sorted()
+        return first.values.sorted()
     }
 
     // MARK: Report
@@ -189,24 +193,33 @@ struct StateSearch {
         let choices = path(to: s)
         let replayed = replay(choices)
         let m = states[Int(s)].model
-        let key = FindingKey.hang(screen: Int(states[Int(s)].screen))
+        let key = FindingKey.hang(screen: Int(states[Int(s)].screen), stuck: Self.stuckText(m))
         let (explanation, rules) = describe(key, detail: "")
         let expect = [("prompt", m.prompt?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.appState.rawValue)]
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
                            steps: replayed.steps, markerBefore: nil, expect: expect)
     }
 
+    /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
+    static func stuckText(_ m: AuthorizationModel) -> String {
+        if let p = m.prompt { return "prompt-\(p.prompt.kind.rawValue)" }
+        var text = m.status.description
+        if m.status.isAuthorized, m.isTemporary { text += "-allowOnce" }
+        if m.status.isAuthorized, m.isProvisional { text += "-provisional" }
+        return text
+    }
+
     private func describe(_ key: FindingKey, detail: String) -> (String, [String]) {
         let screens = system.appModel.screens
         switch key {
-        case .hang(let s):
-            return ("screen '\(screens[s])' waits for an answer that can no longer come: only Settings or killing the app gets it out", ["C4", "C10", "C12"])
+        case .hang(let s, let stuck):
+            return ("screen '\(screens[s])' waits for an answer that can no longer come (stuck at \(stuck)): only Settings or killing the app gets it out", ["C4", "C10", "C12"])
         case .ignored(_, let reason):
             return (detail, reason.ruleIDs + ["C12"])
         case .promptOnForeground(let p, let c):
             return ("the app showed the \(p.rawValue) prompt on its own after \(c.description); ask when the user needs location", ["D1", "D6", "seed 002"])
         case .backgroundStart(let call):
-            return ("\(call.word) was called while the app is not in use: it delivers nothing until the app is in use again", ["I6", "I9", "D8"])
+            return ("\(call.word) was called while the app is not in use: no background session starts, and a When In Use app gets nothing until it is in use again", ["I6", "I9", "D8"])
         case .terminated(let text):
             let rules = text.contains("Delegate must respond") ? ["N4"] : ["I8"]
             return ("the app crashed: \(text.replacingOccurrences(of: "*** ", with: ""))", rules)
