@@ -29,15 +29,27 @@ public struct GPXTrack: Hashable, Sendable {
         let ok = parser.parse()
         // swift-corelibs-foundation may return true after a recovered XML error: check it first.
         if let (line, xmlError) = delegate.xmlError {
-            throw InputError(file: file, line: line, message: "malformed GPX: \(xmlError.localizedDescription)")
+            throw InputError(file: file, line: line, message: "malformed GPX: \(Self.describe(xmlError))")
         }
         if let error = delegate.error { throw error }
         guard ok else {
-            throw InputError(file: file, line: parser.lineNumber, message: "malformed GPX: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "XML error")")
+            throw InputError(file: file, line: parser.lineNumber, message: "malformed GPX: \(parser.parserError.map(Self.describe) ?? "XML error")")
         }
         guard delegate.sawRoot else { throw InputError(file: file, line: 1, message: "not a GPX file: no <gpx> root element") }
         guard !delegate.points.isEmpty else { throw InputError(file: file, line: parser.lineNumber, message: "GPX file has no trkpt, rtept or wpt points") }
         points = delegate.points
+    }
+
+    /// An XML parser error in words: Foundation on Linux only says "NSXMLParserErrorDomain error N".
+    static func describe(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        let names: [Int: String] = [
+            3: "the document does not start as XML", 4: "the document is empty or not XML",
+            5: "the document ends too early", 9: "an invalid character", 23: "a tag is not closed",
+            26: "an undeclared entity", 38: "an attribute is not quoted", 41: "an attribute has no value",
+            73: "a closing tag is missing", 76: "mismatched opening and closing tags", 111: "a tag is not finished",
+        ]
+        return names[code].map { "\($0) (XML error \(code))" } ?? "XML error \(code)"
     }
 
     /// Reads and parses a GPX file.
