@@ -111,7 +111,24 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// The status every manager of the app reads (A1–A10, M1, M4).
     /// Corresponds to `CLLocationManager.authorizationStatus`.
     @inline(__always)
-    public var status: AuthorizationStatus { var m = self; return m.currentStatus() }
+    public var status: AuthorizationStatus {
+        Self.status(restricted: restricted, servicesOn: locationServicesEnabled && !airplaneMode, authorization: authorization,
+                    macOS: configuration.platform.os == .macOS)
+    }
+
+    /// The status from the fields it depends on (A1–A10, M1, M4): one definition for the public
+    /// property and the transition, which must not copy the whole state to read it.
+    @inline(__always)
+    static func status(restricted: Bool, servicesOn: Bool, authorization: StoredAuthorization, macOS: Bool) -> AuthorizationStatus {
+        if restricted { return .restricted }
+        if !servicesOn { return .denied }
+        switch authorization {
+        case .notDetermined: return .notDetermined
+        case .denied: return .denied
+        case .whenInUse: return macOS ? .authorizedAlways : .authorizedWhenInUse
+        case .always: return .authorizedAlways
+        }
+    }
 
     /// The accuracy authorization (K1–K6). Before iOS 14 every app is precise.
     /// Corresponds to `CLLocationManager.accuracyAuthorization`.
@@ -179,14 +196,8 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     @inline(__always)
     private mutating func currentStatus() -> AuthorizationStatus {
-        if restricted { return .restricted }
-        if !locationServicesEnabled || airplaneMode { return .denied }
-        switch authorization {
-        case .notDetermined: return .notDetermined
-        case .denied: return .denied
-        case .whenInUse: return configuration.platform.os == .macOS ? .authorizedAlways : .authorizedWhenInUse
-        case .always: return .authorizedAlways
-        }
+        Self.status(restricted: restricted, servicesOn: locationServicesEnabled && !airplaneMode, authorization: authorization,
+                    macOS: configuration.platform.os == .macOS)
     }
 
     private mutating func currentBackgroundSession() -> Bool {
