@@ -319,7 +319,7 @@ public final class SimulatedDevice {
 
     private func dispatch(_ call: DelegateCall, to id: ManagerID, in app: SimulatedApp) {
         let manager = app.manager(id)
-        let suffix = manager == nil || (manager!.delegate == nil && !call.isCompletion) ? "  (no delegate)" : ""
+        let suffix = manager == nil || (manager!.delegate == nil && !call.isCompletion) ? Timeline.noDelegateMark : ""
         record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), kind: .delegate, text: call.description + suffix))
         manager?.deliver(call)
     }

@@ -16,8 +16,13 @@ public struct Timeline: Hashable, Sendable {
     /// The whole timeline as text, one entry per line.
     public var text: String { entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n") }
 
-    /// The delegate calls one manager received, in the scenario format's spelling.
+    /// The delegate calls Core Location made on one manager, in the scenario format's spelling
+    /// (also those it made while the manager had no delegate, which the timeline marks).
     public func callbacks(of manager: String, app: String? = nil, from start: Int = 0) -> [String] {
-        entries[min(start, entries.count)...].filter { $0.kind == .delegate && $0.manager == manager && (app == nil || $0.app == app) }.map(\.text)
+        entries[min(start, entries.count)...].filter { $0.kind == .delegate && $0.manager == manager && (app == nil || $0.app == app) }
+            .map { $0.text.hasSuffix(Self.noDelegateMark) ? String($0.text.dropLast(Self.noDelegateMark.count)) : $0.text }
     }
+
+    /// What a delegate entry ends with when the manager had no delegate to call.
+    public static let noDelegateMark = "  (no delegate)"
 }

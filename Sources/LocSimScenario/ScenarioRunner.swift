@@ -281,7 +281,7 @@ public final class ScenarioRunner {
     }
 
     static func stripped(_ text: String) -> String {
-        text.hasSuffix("  (no delegate)") ? String(text.dropLast("  (no delegate)".count)) : text
+        text.hasSuffix(Timeline.noDelegateMark) ? String(text.dropLast(Timeline.noDelegateMark.count)) : text
     }
 
     static func matches(_ pattern: String, _ call: String) -> Bool {
