@@ -17,13 +17,7 @@ public enum AppModelParser {
 
     /// Reads and parses an app model file.
     public static func parse(contentsOf path: String) throws -> AppModel {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, line: nil, message: "cannot read app model file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, line: nil, message: "app model file is not UTF-8 text")
-        }
-        return try parse(text, file: path)
+        try parse(YAMLValue.readText(contentsOf: path, kind: "app model file"), file: path)
     }
 
     /// Parses app model text; `file` names it in errors and anchors relative paths.

@@ -39,13 +39,7 @@ public enum ScenarioParser {
 
     /// Reads and parses a scenario file.
     public static func parse(contentsOf path: String) throws -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, line: nil, message: "cannot read scenario file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, line: nil, message: "scenario file is not UTF-8 text")
-        }
-        return try parse(text, file: path)
+        try parse(YAMLValue.readText(contentsOf: path, kind: "scenario file"), file: path)
     }
 
     /// Parses scenario text; `file` names it in errors and anchors relative paths.

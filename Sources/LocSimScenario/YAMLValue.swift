@@ -17,6 +17,17 @@ public struct YAMLValue {
     /// An input error at this node.
     public func error(_ message: String) -> InputError { InputError(file: file, line: line, message: message) }
 
+    /// Reads a UTF-8 text file; `kind` names it in errors ("scenario file", "app model file").
+    public static func readText(contentsOf path: String, kind: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, line: nil, message: "cannot read \(kind)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError(file: path, line: nil, message: "\(kind) is not UTF-8 text")
+        }
+        return text
+    }
+
     /// Parses YAML text; `nil` for an empty document.
     public static func parse(_ text: String, file: String) throws -> YAMLValue? {
         do {
