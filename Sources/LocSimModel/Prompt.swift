@@ -70,33 +70,77 @@ public enum PromptButton: String, Hashable, Sendable, CaseIterable, Comparable {
 ///
 /// Corresponds to the alert Core Location presents for an authorization request.
 public struct Prompt: Hashable, Sendable {
+    /// The text parts, shared by copies (a prompt is copied into the state and into effects; one
+    /// reference to retain instead of four).
+    private final class Text: Sendable {
+        let title: String
+        let message: String
+        let buttons: [PromptButton]
+        let messageKey: String?
+        init(title: String, message: String, buttons: [PromptButton], messageKey: String?) {
+            self.title = title
+            self.message = message
+            self.buttons = buttons
+            self.messageKey = messageKey
+        }
+    }
+
     /// What the prompt is for.
     public var kind: PromptKind
     /// The request that raised it (`always` for the confirmation prompt).
     public var request: AuthorizationRequestKind
-    /// The title, with the app's name.
-    public var title: String
-    /// The message: the purpose string shown (D3, E5, F5), or the system's text.
-    public var message: String
-    /// The buttons, in on-screen order.
-    public var buttons: [PromptButton]
     /// The initial state of the Precise toggle on iOS 14+ prompts (F7); `nil` when there is none.
     public var preciseToggle: Bool?
-    /// The Info.plist key whose string is the message, if any.
-    public var messageKey: String?
     /// Whether the prompt appears on the paired iPhone rather than the watch (F9, watchOS before 4).
     public var onPairedPhone: Bool
+    private var text: Text
+
+    /// The title, with the app's name.
+    public var title: String {
+        get { text.title }
+        set { text = Text(title: newValue, message: message, buttons: buttons, messageKey: messageKey) }
+    }
+    /// The message: the purpose string shown (D3, E5, F5), or the system's text.
+    public var message: String {
+        get { text.message }
+        set { text = Text(title: title, message: newValue, buttons: buttons, messageKey: messageKey) }
+    }
+    /// The buttons, in on-screen order.
+    public var buttons: [PromptButton] {
+        get { text.buttons }
+        set { text = Text(title: title, message: message, buttons: newValue, messageKey: messageKey) }
+    }
+    /// The Info.plist key whose string is the message, if any.
+    public var messageKey: String? {
+        get { text.messageKey }
+        set { text = Text(title: title, message: message, buttons: buttons, messageKey: newValue) }
+    }
 
     /// Creates a prompt value.
     public init(kind: PromptKind, request: AuthorizationRequestKind, title: String, message: String, buttons: [PromptButton],
                 preciseToggle: Bool? = nil, messageKey: String? = nil, onPairedPhone: Bool = false) {
         self.kind = kind
         self.request = request
-        self.title = title
-        self.message = message
-        self.buttons = buttons
         self.preciseToggle = preciseToggle
-        self.messageKey = messageKey
         self.onPairedPhone = onPairedPhone
+        self.text = Text(title: title, message: message, buttons: buttons, messageKey: messageKey)
+    }
+
+    /// Equal when every field is equal.
+    public static func == (l: Prompt, r: Prompt) -> Bool {
+        l.kind == r.kind && l.request == r.request && l.preciseToggle == r.preciseToggle && l.onPairedPhone == r.onPairedPhone
+            && (l.text === r.text || (l.title == r.title && l.message == r.message && l.buttons == r.buttons && l.messageKey == r.messageKey))
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(request)
+        hasher.combine(preciseToggle)
+        hasher.combine(onPairedPhone)
+        hasher.combine(title)
+        hasher.combine(message)
+        hasher.combine(buttons)
+        hasher.combine(messageKey)
     }
 }
