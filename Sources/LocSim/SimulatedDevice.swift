@@ -81,9 +81,7 @@ public final class SimulatedDevice {
     public func choose(_ choice: PromptChoice) throws {
         guard let (app, prompt) = promptOnScreen else { throw SimulationError("no prompt is on screen") }
         let before = rejections.count
-        let precise = choice.precise.map { $0 ? ", precise: on" : ", precise: off" } ?? ""
-        send(.userChoseButton(choice.button, precise: choice.precise), to: app,
-             entry: TimelineEntry(time: now, app: app.name, kind: .user, text: "choose \(choice.button.rawValue) (“\(choice.button.label)”\(precise)) on \(prompt.kind.rawValue)"))
+        answer(prompt, of: app, with: choice)
         if rejections.count > before { throw SimulationError(rejections.last!) }
         run()
     }
@@ -225,9 +223,7 @@ public final class SimulatedDevice {
                 continue
             }
             if let (app, prompt) = promptOnScreen, let choice = user.nextAnswer(for: prompt) {
-                let precise = choice.precise.map { $0 ? ", precise: on" : ", precise: off" } ?? ""
-                send(.userChoseButton(choice.button, precise: choice.precise), to: app,
-                     entry: TimelineEntry(time: now, app: app.name, kind: .user, text: "choose \(choice.button.rawValue) (“\(choice.button.label)”\(precise)) on \(prompt.kind.rawValue)"))
+                answer(prompt, of: app, with: choice)
                 continue
             }
             break
@@ -235,6 +231,14 @@ public final class SimulatedDevice {
     }
 
     // MARK: Internals
+
+    /// The user taps a button of `prompt`, whether the test or the scripted user chose it.
+    private func answer(_ prompt: Prompt, of app: SimulatedApp, with choice: PromptChoice) {
+        let precise = choice.precise.map { $0 ? ", precise: on" : ", precise: off" } ?? ""
+        send(.userChoseButton(choice.button, precise: choice.precise), to: app,
+             entry: TimelineEntry(time: now, app: app.name, kind: .user,
+                                  text: "choose \(choice.button.rawValue) (“\(choice.button.label)”\(precise)) on \(prompt.kind.rawValue)"))
+    }
 
     /// Whether entries are kept (on by default; benchmarks turn it off to measure the rules alone).
     public var recordsTimeline = true

@@ -20,7 +20,7 @@ public struct Timeline: Hashable, Sendable {
     /// (also those it made while the manager had no delegate, which the timeline marks).
     public func callbacks(of manager: String, app: String? = nil, from start: Int = 0) -> [String] {
         entries[min(start, entries.count)...].filter { $0.kind == .delegate && $0.manager == manager && (app == nil || $0.app == app) }
-            .map { $0.text.hasSuffix(Self.noDelegateMark) ? String($0.text.dropLast(Self.noDelegateMark.count)) : $0.text }
+            .map(\.call)
     }
 
     /// What a delegate entry ends with when the manager had no delegate to call.

@@ -55,6 +55,12 @@ public struct TimelineEntry: Hashable, Sendable {
         self.detail = detail
     }
 
+    /// For a delegate entry, the call in the scenario format's spelling, without the mark the
+    /// timeline adds when the manager had no delegate.
+    public var call: String {
+        text.hasSuffix(Timeline.noDelegateMark) ? String(text.dropLast(Timeline.noDelegateMark.count)) : text
+    }
+
     /// `+00:00:10.000  Example  main  didChangeAuthorization(authorizedAlways)`.
     public var line: String {
         var parts = [Self.format(time), app ?? "device"]

@@ -244,7 +244,7 @@ public final class ScenarioRunner {
             }
         }
         let since = Array(device.timeline.entries[lastExpectIndex...])
-        let calls = since.filter { $0.kind == .delegate && $0.app == app.name && $0.manager == e.manager }.map { Self.stripped($0.text) }
+        let calls = since.filter { $0.kind == .delegate && $0.app == app.name && $0.manager == e.manager }.map(\.call)
         if let callbacks = e.callbacks, callbacks != calls {
             out.append(.init(key: "callbacks", expected: Self.list(callbacks), actual: Self.list(calls)))
         }
@@ -278,10 +278,6 @@ public final class ScenarioRunner {
         }
         compare("settings", e.settings?.rawValue, model.settingsSelection.rawValue)
         return out
-    }
-
-    static func stripped(_ text: String) -> String {
-        text.hasSuffix(Timeline.noDelegateMark) ? String(text.dropLast(Timeline.noDelegateMark.count)) : text
     }
 
     static func matches(_ pattern: String, _ call: String) -> Bool {
