@@ -8,32 +8,25 @@ struct GlobalSwitchTests {
     @Test("M1: with Location Services off every app reads denied and is told; turning it on restores each previous status")
     func globalSwitch() throws {
         let sim = Rig.Sim()
-        let other = sim.device.install(AppDescription(name: "Notes", purposeStrings: Rig.purposeStrings))
-        let otherRecorder = Rig.Recorder()
-        var otherManager: LocationManager?
-        other.onLaunch = { app in
-            let m = LocationManager(app: app)
-            m.delegate = otherRecorder
-            otherManager = m
-        }
+        let other = Rig.Sim(on: sim.device, app: AppDescription(name: "Notes", purposeStrings: Rig.purposeStrings))
         sim.app.launch()
         sim.app.changeSetting(.always)
         sim.call { $0.startUpdatingLocation() }
-        other.launch()
-        #expect(otherManager != nil)
+        other.app.launch()
+        #expect(other.manager != nil)
 
         sim.device.setLocationServices(false)
         #expect(!LocationManager.locationServicesEnabled(on: sim.device))
-        #expect(sim.manager.authorizationStatus == .denied && other.authorizationStatus == .denied)
+        #expect(sim.manager.authorizationStatus == .denied && other.app.authorizationStatus == .denied)
         #expect(sim.recorder.statuses == [.notDetermined, .authorizedAlways, .denied])
         #expect(sim.recorder.errors == [.denied]) // N2: updates were running
-        #expect(otherRecorder.statuses == [.notDetermined, .denied])
+        #expect(other.recorder.statuses == [.notDetermined, .denied])
         #expect(sim.app.model.authorization == .always(provisional: false)) // the stored choice is kept
 
         sim.device.setLocationServices(true)
         #expect(LocationManager.locationServicesEnabled(on: sim.device))
         #expect(sim.recorder.statuses == [.notDetermined, .authorizedAlways, .denied, .authorizedAlways])
-        #expect(otherRecorder.statuses == [.notDetermined, .denied, .notDetermined])
+        #expect(other.recorder.statuses == [.notDetermined, .denied, .notDetermined])
     }
 
     @Test("M2: starting a service with Location Services off shows the Turn On Location Services dialog (showsLocationServicesOffDialog, once per launch)")

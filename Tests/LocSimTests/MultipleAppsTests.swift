@@ -6,33 +6,30 @@ import LocSim
 struct MultipleAppsTests {
     @Test("M1, L2: the global switch and Reset reach every app; each app keeps its own status and prompt")
     func twoApps() throws {
-        let device = SimulatedDevice(platform: Platform(.iOS, 18))
-        let trails = device.install(AppDescription(name: "Trails"))
-        let weather = device.install(AppDescription(name: "Weather"))
-        var trailsManager: LocationManager!
-        var weatherManager: LocationManager!
-        trails.onLaunch = { trailsManager = LocationManager(app: $0) }
-        weather.onLaunch = { weatherManager = LocationManager(app: $0) }
-        trails.launch()
-        trailsManager.requestWhenInUseAuthorization()
-        #expect(device.promptOnScreen?.app === trails)
+        let trails = Rig.Sim(app: AppDescription(name: "Trails"))
+        let weather = Rig.Sim(on: trails.device, app: AppDescription(name: "Weather"))
+        let device = trails.device
+        trails.app.launch()
+        trails.call { $0.requestWhenInUseAuthorization() }
+        #expect(device.promptOnScreen?.app === trails.app)
         try device.choose(.allowWhileUsing)
-        trails.enterBackground()
-        weather.launch()
-        weatherManager.requestWhenInUseAuthorization()
-        #expect(device.promptOnScreen?.app === weather)
+        trails.app.enterBackground()
+        weather.app.launch()
+        weather.call { $0.requestWhenInUseAuthorization() }
+        #expect(device.promptOnScreen?.app === weather.app)
         #expect(device.promptOnScreen?.prompt.title.contains("Weather") == true)
         try device.choose(.dontAllow)
-        #expect(trails.authorizationStatus == .authorizedWhenInUse)
-        #expect(weather.authorizationStatus == .denied)
+        #expect(trails.app.authorizationStatus == .authorizedWhenInUse)
+        #expect(weather.app.authorizationStatus == .denied)
         device.setLocationServices(false)
-        #expect(trails.authorizationStatus == .denied)
+        #expect(trails.app.authorizationStatus == .denied)
         device.setLocationServices(true)
-        #expect(trails.authorizationStatus == .authorizedWhenInUse)   // M1: the previous status returns
-        #expect(weather.authorizationStatus == .denied)
+        #expect(trails.app.authorizationStatus == .authorizedWhenInUse)   // M1: the previous status returns
+        #expect(weather.app.authorizationStatus == .denied)
         device.resetLocationAndPrivacy()
-        #expect(trails.authorizationStatus == .notDetermined)
-        #expect(weather.authorizationStatus == .notDetermined)
+        #expect(trails.app.authorizationStatus == .notDetermined)
+        #expect(weather.app.authorizationStatus == .notDetermined)
+        #expect(weather.recorder.statuses == [.notDetermined, .denied, .notDetermined])
         #expect(device.timeline.callbacks(of: "main", app: "Weather") == ["didChangeAuthorization(notDetermined)", "didChangeAuthorization(denied)", "didChangeAuthorization(notDetermined)"])
     }
 }

@@ -87,9 +87,14 @@ enum Rig {
         /// Run on the new manager at each launch, after the delegate is set.
         var onLaunch: ((LocationManager) -> Void)?
 
-        init(_ platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
-             app description: AppDescription = Rig.app, location: Coordinate? = nil, user: ScriptedUser = ScriptedUser()) {
-            device = SimulatedDevice(platform: platform, parameters: parameters, user: user, location: location)
+        convenience init(_ platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
+                         app description: AppDescription = Rig.app, location: Coordinate? = nil, user: ScriptedUser = ScriptedUser()) {
+            self.init(on: SimulatedDevice(platform: platform, parameters: parameters, user: user, location: location), app: description)
+        }
+
+        /// Installs `description` as another app on `device` (for rules about every app of a device).
+        init(on device: SimulatedDevice, app description: AppDescription) {
+            self.device = device
             app = device.install(description)
             app.onLaunch = { [unowned self] app in
                 let m = LocationManager(app: app)

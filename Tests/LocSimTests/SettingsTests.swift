@@ -35,30 +35,23 @@ struct SettingsTests {
     @Test("L2: Reset Location & Privacy puts every app back to notDetermined, tells the delegate, and prompts appear again")
     func resetLocationAndPrivacy() throws {
         let sim = Rig.Sim()
-        let other = sim.device.install(AppDescription(name: "Notes", purposeStrings: Rig.purposeStrings))
-        let otherRecorder = Rig.Recorder()
-        var otherManager: LocationManager?
-        other.onLaunch = { app in
-            let m = LocationManager(app: app)
-            m.delegate = otherRecorder
-            otherManager = m
-        }
+        let other = Rig.Sim(on: sim.device, app: AppDescription(name: "Notes", purposeStrings: Rig.purposeStrings))
         sim.app.launch()
         sim.call { $0.requestAlwaysAuthorization() }
         try sim.device.choose(.allowWhileUsing)
         sim.app.enterBackground()
-        other.launch()
-        otherManager!.requestWhenInUseAuthorization()
+        other.app.launch()
+        other.manager.requestWhenInUseAuthorization()
         try sim.device.choose(.allowWhileUsing)
-        #expect(sim.app.authorizationStatus == .authorizedAlways && other.authorizationStatus == .authorizedWhenInUse)
+        #expect(sim.app.authorizationStatus == .authorizedAlways && other.app.authorizationStatus == .authorizedWhenInUse)
 
         sim.device.resetLocationAndPrivacy()
         #expect(sim.recorder.statuses == [.notDetermined, .authorizedAlways, .notDetermined])
-        #expect(otherRecorder.statuses == [.notDetermined, .authorizedWhenInUse, .notDetermined])
+        #expect(other.recorder.statuses == [.notDetermined, .authorizedWhenInUse, .notDetermined])
         #expect(!sim.app.model.alwaysRequestSpent)
 
         // Both apps can prompt again (the Always request included, E4).
-        other.enterBackground()
+        other.app.enterBackground()
         sim.app.enterForeground()
         sim.call { $0.requestAlwaysAuthorization() }
         #expect(sim.device.promptOnScreen?.app === sim.app)
