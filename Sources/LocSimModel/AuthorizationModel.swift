@@ -265,31 +265,22 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .appLaunched:
             switch appState {
             case .notRunning:
-                appState = .foreground
-                terminationReason = nil
-                locationServicesDialogShown = false
+                startProcess(in: .foreground)
             case .background, .suspended:
                 guard !deviceLocked else { return fx.append(.rejected("the device is locked")) }
-                appState = .foreground
-                graceEndsAt = nil
-                timers.removeAll { $0.kind == .graceEnds }
+                returnToForeground()
             case .foreground:
                 fx.append(.rejected("the app is already in the foreground"))
             }
         case .appLaunchedInBackground:
             guard appState == .notRunning else { return fx.append(.rejected("the app is already running")) }
-            appState = .background
-            graceEndsAt = nil
-            terminationReason = nil
-            locationServicesDialogShown = false
+            startProcess(in: .background)
         case .appEnteredForeground:
             guard appState == .background || appState == .suspended else {
                 return fx.append(.rejected(appState == .foreground ? "the app is already in the foreground" : "the app is not running"))
             }
             guard !deviceLocked else { return fx.append(.rejected("the device is locked")) }
-            appState = .foreground
-            graceEndsAt = nil
-            timers.removeAll { $0.kind == .graceEnds }
+            returnToForeground()
         case .appEnteredBackground:
             guard appState == .foreground else { return fx.append(.rejected("the app is not in the foreground")) }
             enterBackground()
@@ -409,9 +400,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             guard deviceLocked else { return }
             deviceLocked = false
             if foregroundBeforeLock, appState == .background || appState == .suspended {
-                appState = .foreground
-                graceEndsAt = nil
-                timers.removeAll { $0.kind == .graceEnds }
+                returnToForeground()
             }
             foregroundBeforeLock = false
             showQueuedPrompt(&fx)
@@ -565,6 +554,21 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     // MARK: - Lifecycle helpers
 
+    /// A new process of the app starts, in the foreground (the user) or the background (the system).
+    private mutating func startProcess(in state: AppState) {
+        appState = state
+        graceEndsAt = nil
+        terminationReason = nil
+        locationServicesDialogShown = false
+    }
+
+    /// The app comes back to the foreground: no grace period runs any more.
+    private mutating func returnToForeground() {
+        appState = .foreground
+        graceEndsAt = nil
+        timers.removeAll { $0.kind == .graceEnds }
+    }
+
     private mutating func enterBackground() {
         appState = .background
         graceEndsAt = now + parameters.gracePeriod
@@ -607,11 +611,6 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     private mutating func update(_ id: ManagerID, _ body: (inout ManagerState) -> Void) {
         if let i = managers.firstIndex(where: { $0.id == id }) { body(&managers[i]) }
-    }
-
-    @inline(__always)
-    private func delegate(_ id: ManagerID, _ call: DelegateCall, _ fx: inout [Effect]) {
-        fx.append(.delegate(id, call))
     }
 
     // MARK: - Requests
@@ -799,7 +798,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             if button == .changeToOnlyWhileUsing { authorization = .whenInUse(temporary: false) }
         case .fullAccuracy:
             if button == .allow { temporaryFullAccuracy = true }
-            if let m = presented.manager, managers.contains(where: { $0.id == m }) { delegate(m, .fullAccuracyCompletion(nil), &fx) }
+            if let m = presented.manager, managers.contains(where: { $0.id == m }) { fx.append(.delegate(m, .fullAccuracyCompletion(nil))) }
         case .locationServicesOff:
             break
         case .locationButtonConfirmation:
@@ -1021,10 +1020,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             dispatch(event, &fx)
         case .notRunning:
             guard platform.os != .watchOS, platform.os != .visionOS else { return }
-            appState = .background
-            graceEndsAt = nil
-            terminationReason = nil
-            locationServicesDialogShown = false
+            startProcess(in: .background)
             pendingLaunchEvents.append(event)
             fx.append(.appLaunchedBySystem(reason: event.description))
         }
