@@ -31,7 +31,7 @@ struct Run: ParsableCommand {
         // the other files). The worst outcome decides the exit status.
         var inputs: [Result<Scenario, InputError>] = []
         if files.isEmpty {
-            inputs.append(Self.parse { try ScenarioParser.parse(DefaultScenario.text, file: DefaultScenario.file) }(DefaultScenario.file))
+            inputs.append(Self.parse(DefaultScenario.file) { try ScenarioParser.parse(DefaultScenario.text, file: DefaultScenario.file) })
         }
         var skipped = 0
         for file in files {
@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
                 skipped += 1
                 continue
             }
-            inputs.append(Self.parse { try ScenarioParser.parse(contentsOf: file) }(file))
+            inputs.append(Self.parse(file) { try ScenarioParser.parse(contentsOf: file) })
         }
         if inputs.isEmpty {
             FileHandle.standardError.write(Data("error: no scenario files among \(skipped) director\(skipped == 1 ? "y" : "ies") (name the files, e.g. Examples/*.yml)\n".utf8))
@@ -82,12 +82,10 @@ struct Run: ParsableCommand {
     }
 
     /// Wraps a parse so that every failure is an ``InputError`` naming `file`.
-    static func parse(_ body: @escaping () throws -> Scenario) -> (String) -> Result<Scenario, InputError> {
-        { file in
-            do { return .success(try body()) }
-            catch let e as InputError { return .failure(e) }
-            catch { return .failure(InputError(file: file, line: nil, message: "\(error)")) }
-        }
+    static func parse(_ file: String, _ body: () throws -> Scenario) -> Result<Scenario, InputError> {
+        do { return .success(try body()) }
+        catch let e as InputError { return .failure(e) }
+        catch { return .failure(InputError(file: file, line: nil, message: "\(error)")) }
     }
 }
 
