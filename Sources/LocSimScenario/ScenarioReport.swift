@@ -17,9 +17,8 @@ public enum ScenarioReport {
 
     /// The exit status of a batch: 2 if any input was invalid, 1 if an expectation failed, else 0.
     public static func exitStatus(_ results: [ScenarioResult]) -> Int32 {
-        if results.contains(where: { if case .invalid = $0.outcome { true } else { false } }) { return 2 }
-        if results.contains(where: { if case .failed = $0.outcome { true } else { false } }) { return 1 }
-        return 0
+        let c = counts(results)
+        return c.invalid > 0 ? 2 : c.failed > 0 ? 1 : 0
     }
 
     /// The text for one result: header, timeline, result line (and failure details).
@@ -49,9 +48,7 @@ public enum ScenarioReport {
 
     /// The summary line: `3 scenarios: 2 passed, 1 failed`.
     public static func summary(_ results: [ScenarioResult]) -> String {
-        let passed = results.filter { $0.outcome == .passed }.count
-        let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.count
-        let invalid = results.count - passed - failed
+        let (passed, failed, invalid) = counts(results)
         var line = "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
         if invalid > 0 { line += ", \(invalid) invalid" }
         return line
@@ -94,10 +91,21 @@ public enum ScenarioReport {
 
     /// The JSON summary object.
     public static func jsonSummary(_ results: [ScenarioResult]) -> String {
-        let passed = results.filter { $0.outcome == .passed }.count
-        let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.count
-        return json(["type": "summary", "scenarios": results.count, "passed": passed, "failed": failed,
-                     "invalid": results.count - passed - failed]) + "\n"
+        let (passed, failed, invalid) = counts(results)
+        return json(["type": "summary", "scenarios": results.count, "passed": passed, "failed": failed, "invalid": invalid]) + "\n"
+    }
+
+    /// How many results passed, failed an expectation, or were invalid.
+    static func counts(_ results: [ScenarioResult]) -> (passed: Int, failed: Int, invalid: Int) {
+        var c = (passed: 0, failed: 0, invalid: 0)
+        for r in results {
+            switch r.outcome {
+            case .passed: c.passed += 1
+            case .failed: c.failed += 1
+            case .invalid: c.invalid += 1
+            }
+        }
+        return c
     }
 
     static func milliseconds(_ d: Duration) -> Int64 {
