@@ -61,6 +61,12 @@ final class AppModelSystem: Sendable {
     /// Every choice open in `s`, in a fixed order.
     func choices(_ s: ExplorerState) -> [ExplorerChoice] { ExplorerChoice.available(in: s.model, taps: taps) }
 
+    /// Replaces the contents of `out` with every choice open in `s` (reusing its storage).
+    func appendChoices(_ s: ExplorerState, to out: inout [ExplorerChoice]) {
+        out.removeAll(keepingCapacity: true)
+        ExplorerChoice.append(in: s.model, taps: taps, to: &out)
+    }
+
     // MARK: Applying a choice
 
     /// Applies `choice` to `state` and the app's reactions after it. With `record`, also returns
@@ -68,7 +74,7 @@ final class AppModelSystem: Sendable {
     func apply(_ choice: ExplorerChoice, to state: ExplorerState, record: Bool = false) -> StepResult {
         var run = StepRun(system: self, state: state, choice: choice, record: record)
         run.execute()
-        return run.result
+        return run.result()
     }
 
     func reaction(_ event: AppEventPattern, screen: Int) -> Reaction? {

@@ -97,6 +97,12 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
     public static func available(in m: AuthorizationModel, taps: [String]) -> [ExplorerChoice] {
         var out: [ExplorerChoice] = []
         out.reserveCapacity(12)
+        append(in: m, taps: taps, to: &out)
+        return out
+    }
+
+    /// Appends the choices of ``available(in:taps:)`` to `out`.
+    static func append(in m: AuthorizationModel, taps: [String], to out: inout [ExplorerChoice]) {
         if let p = m.prompt {
             for b in p.prompt.buttons { out.append(.choose(b)) }
             if !m.deviceLocked { out.append(.lock) }
@@ -129,7 +135,6 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
             out.append(m.insideRegions.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
         }
         if m.visitsRegistered { out.append(.visit) }
-        return out
     }
 
     /// What Settings stores after the user picks `option` (L1).

@@ -25,6 +25,9 @@ struct StateSearch {
     /// Edges out of waiting screens: (from, to, left the screen in the app, stayed on it in the app).
     private var waitingEdges: [(from: Int32, to: Int32, exit: Bool, stay: Bool)] = []
     private var seconds = 0.0
+    /// Working storage reused by every step of the search.
+    private var buffers = StepBuffers()
+    private var choices: [ExplorerChoice] = []
 
     init(system: AppModelSystem, depth: Int, maxStates: Int, progress: (@Sendable (ExplorationProgress) -> Void)?) {
         self.system = system
@@ -71,22 +74,30 @@ struct StateSearch {
         let state = table[s]
         expanded[Int(s)] = true
         let waiting = system.isWaiting[Int(state.screen)]
-        for choice in system.choices(state) {
-            let result = system.apply(choice, to: state)
+        system.appendChoices(state, to: &choices)
+        var buffers = StepBuffers()
+        swap(&buffers, &self.buffers)
+        defer { swap(&buffers, &self.buffers) }
+        for choice in choices {
+            var run = StepRun(system: system, state: state, choice: choice, record: false, buffers: consume buffers)
+            run.execute()
             transitions += 1
-            for o in result.observations where firstSeen[o.key] == nil {
+            for o in run.observations where firstSeen[o.key] == nil {
                 firstSeen[o.key] = (s, choice)
             }
-            let (target, inserted) = table.insert(result.state)
+            // Leaving by a crash counts as leaving: the crash is a finding of its own.
+            let running = run.state.model.appState != .notRunning
+            let exit = choice.isInApp && (run.leftScreenInApp || (!running && state.model.appState != .notRunning))
+            let stay = choice.isInApp && run.state.screen == state.screen && running
+            let after: ExplorerState
+            (after, buffers) = run.end()
+            let (target, inserted) = table.insert(after)
             if inserted {
                 record(parent: s, via: choice, depth: depth + 1)
                 next.append(target)
             }
             if waiting {
-                // Leaving by a crash counts as leaving: the crash is a finding of its own.
-                let crashed = result.state.model.appState == .notRunning && state.model.appState != .notRunning
-                waitingEdges.append((s, target, choice.isInApp && (result.leftScreenInApp || crashed),
-                                     choice.isInApp && result.state.screen == state.screen && result.state.model.appState != .notRunning))
+                waitingEdges.append((s, target, exit, stay))
             }
         }
     }
@@ -163,10 +174,10 @@ struct StateSearch {
         for c in choices {
             var run = StepRun(system: system, state: state, choice: c, record: true)
             run.execute()
-            let r = run.result
+            callbacks += run.stepCallbacks
+            let r = run.result()
             offset = steps.count
             steps += r.steps
-            callbacks += run.stepCallbacks
             screens.append(system.appModel.screens[Int(r.state.screen)])
             state = r.state
             last = r

@@ -21,18 +21,19 @@ struct StateTable {
     subscript(i: Int32) -> ExplorerState { states[Int(i)] }
 
     /// The position of `state`, inserting it at the end when it is new.
-    mutating func insert(_ state: ExplorerState) -> (position: Int32, inserted: Bool) {
-        let h = state.hashValue
+    mutating func insert(_ state: consuming ExplorerState) -> (position: Int32, inserted: Bool) {
+        let h = state.fingerprint
         var slot = h & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
             let i = Int(entry - 1)
-            if hashes[i] == h && states[i] == state { return (Int32(i), false) }
+            // Compared in place: reading `states[i]` into a value would retain all its storage.
+            if hashes[i] == h && states.withUnsafeBufferPointer({ $0[i] == state }) { return (Int32(i), false) }
             slot = (slot + 1) & mask
         }
         let position = Int32(states.count)
-        states.append(state)
+        states.append(consume state)
         hashes.append(h)
         slots[slot] = position + 1
         if states.count * 2 > slots.count { grow() }

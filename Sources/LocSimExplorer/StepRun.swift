@@ -9,15 +9,22 @@ struct StepRun {
     var state: ExplorerState
     let choice: ExplorerChoice
     let record: Bool
-    private var observations: [Observation] = []
+    /// Working storage, handed from one run to the next by the search so that a step allocates nothing.
+    private var buffers: StepBuffers
+    var observations: [Observation] { buffers.observations }
     private var steps: [RecordedStep] = []
     /// Delegate calls per recorded step (record mode).
     private(set) var stepCallbacks: [[String]] = []
-    private var queue: [QueuedEvent] = []
     private var queueHead = 0
     private let automatic: Bool
     private let startScreen: UInt8
-    private var leftScreenInApp = false
+    private(set) var leftScreenInApp = false
+
+    /// An event the app model may react to.
+    fileprivate enum QueuedEvent {
+        case app(AppEventPattern)
+        case callback(DelegateCall)
+    }
 
     /// What the checks need of the model before an event.
     private struct Snapshot {
@@ -25,16 +32,13 @@ struct StepRun {
         var status: AuthorizationStatus
     }
 
-    private enum QueuedEvent {
-        case app(AppEventPattern)
-        case callback(DelegateCall)
-    }
-
-    init(system: AppModelSystem, state: ExplorerState, choice: ExplorerChoice, record: Bool) {
+    init(system: AppModelSystem, state: ExplorerState, choice: ExplorerChoice, record: Bool, buffers: consuming StepBuffers = StepBuffers()) {
         self.system = system
         self.state = state
         self.choice = choice
         self.record = record
+        buffers.clear()
+        self.buffers = buffers
         startScreen = state.screen
         switch choice {
         case .launch, .foreground, .unlock: automatic = true
@@ -42,9 +46,13 @@ struct StepRun {
         }
     }
 
-    var result: StepResult {
-        StepResult(state: state, observations: observations, leftScreenInApp: leftScreenInApp, steps: steps)
+    /// What the step did, moved out of the run (no copy of the state).
+    consuming func result() -> StepResult {
+        StepResult(state: state, observations: buffers.observations, leftScreenInApp: leftScreenInApp, steps: steps)
     }
+
+    /// The state after the step and the working storage, moved out of the run.
+    consuming func end() -> (state: ExplorerState, buffers: StepBuffers) { (state, buffers) }
 
     // MARK: Running
 
@@ -65,7 +73,7 @@ struct StepRun {
         case .settings(let o): send(.userChangedSetting(o))
         case .precise(let on): send(.userChangedPreciseLocation(on))
         case .locationServices(let on): send(.userSwitchedLocationServices(on))
-        case .tap(let name): queue.append(.app(.tap(name)))
+        case .tap(let name): buffers.queue.append(.app(.tap(name)))
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
@@ -80,15 +88,15 @@ struct StepRun {
         } else if before == .foreground && after == .background {
             lifecycle = .background
         }
-        if let lifecycle { queue.insert(.app(lifecycle), at: 0) }
+        if let lifecycle { buffers.queue.insert(.app(lifecycle), at: 0) }
         drain()
         finish()
     }
 
     private mutating func drain() {
         var reactions = 0
-        while queueHead < queue.count && reactions < AppModelSystem.reactionLimit {
-            let event = queue[queueHead]
+        while queueHead < buffers.queue.count && reactions < AppModelSystem.reactionLimit {
+            let event = buffers.queue[queueHead]
             queueHead += 1
             guard state.model.appState.runsCode else { continue }
             let screen = Int(state.screen)
@@ -116,8 +124,7 @@ struct StepRun {
             state.screen = 0
         }
         leftScreenInApp = leftScreenInApp && state.model.appState != .notRunning && state.screen != startScreen
-        let m = state.model
-        if m.isTemporary && !m.isInUse && !m.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
+        if state.model.isTemporary && !state.model.isInUse && !state.model.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
             observe(.privacy(.allowOnceOutlivesUse), at: steps.count - 1, expect: [("temporary", "true"), ("inUse", "false")])
         }
         state.model.canonicalizeTime()
@@ -141,16 +148,15 @@ struct StepRun {
 
     private mutating func perform(_ call: AppCall, note: String) {
         if record { steps.append(.call(call, note: note)); stepCallbacks.append([]) }
-        let m = state.model
-        if Self.isStart(call), !m.isInUse {
+        if Self.isStart(call), !state.model.isInUse {
             let standard: Bool
             switch call {
             case .startUpdating, .requestLocation: standard = true
             default: standard = false
             }
-            if standard || m.status != .authorizedAlways {
+            if standard || state.model.status != .authorizedAlways {
                 observe(.backgroundStart(call), at: steps.count - 1,
-                        expect: [("inUse", "false"), ("appState", m.appState.rawValue)])
+                        expect: [("inUse", "false"), ("appState", state.model.appState.rawValue)])
             }
         }
         let main = AppModelSystem.main
@@ -185,13 +191,15 @@ struct StepRun {
     /// Applies one model event and checks its effects.
     private mutating func send(_ event: Event, action: AppCall? = nil) {
         let before = Snapshot(authorization: state.model.authorization, status: state.model.status)
-        let effects = state.model.handle(event)
+        buffers.effects.removeAll(keepingCapacity: true)
+        state.model.handle(event, into: &buffers.effects)
+        let effects = buffers.effects
         var delivered: DelegateCall?
         var needsLaunchCode = false
         for effect in effects {
             switch effect {
             case .delegate(_, let call):
-                queue.append(.callback(call))
+                buffers.queue.append(.callback(call))
                 if record { stepCallbacks[stepCallbacks.count - 1].append(call.description) }
                 switch call {
                 case .didUpdateLocations, .didVisit, .didEnterRegion, .didExitRegion: delivered = call
@@ -259,28 +267,28 @@ struct StepRun {
     }
 
     private mutating func checkDelivery(_ call: DelegateCall) {
-        let m = state.model
         let rule: PrivacyRule
-        if !m.status.isAuthorized {
+        let status = state.model.status, inUse = state.model.isInUse
+        if !status.isAuthorized {
             rule = .unauthorizedDelivery
-        } else if !m.isInUse && m.isProvisional {
+        } else if !inUse && state.model.isProvisional {
             rule = .provisionalBackgroundDelivery
-        } else if !m.isInUse && m.authorization != .always(provisional: false) {
+        } else if !inUse && state.model.authorization != .always(provisional: false) {
             rule = .deliveryOutOfUse
         } else {
             return
         }
         observe(.privacy(rule), at: steps.count - 1,
-                expect: [("received", "[\(call.name)]"), ("status", m.status.description), ("inUse", String(m.isInUse))])
+                expect: [("received", "[\(call.name)]"), ("status", status.description), ("inUse", String(inUse))])
     }
 
     private mutating func observe(_ key: FindingKey, at index: Int, marker: [(String, String)]? = nil,
                                   expect: [(String, String)], detail: String = "") {
         if !record {
-            if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key)) }
+            if !buffers.observations.contains(where: { $0.key == key }) { buffers.observations.append(Observation(key: key)) }
             return
         }
-        observations.append(Observation(key: key, stepIndex: max(0, index), marker: marker, expect: expect, detail: detail))
+        buffers.observations.append(Observation(key: key, stepIndex: max(0, index), marker: marker, expect: expect, detail: detail))
     }
 
     /// For the final `expect` of a recorded path, the calls of one step.
@@ -294,5 +302,19 @@ extension AppModelSystem {
         case .always: "requestAlwaysAuthorization()"
         case .temporaryFullAccuracy: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
         }
+    }
+}
+
+/// The working storage of a ``StepRun``: the app's event queue, the model's effects and the
+/// observations of one step.
+struct StepBuffers {
+    fileprivate var queue: [StepRun.QueuedEvent] = []
+    fileprivate var effects: [Effect] = []
+    fileprivate(set) var observations: [Observation] = []
+
+    fileprivate mutating func clear() {
+        queue.removeAll(keepingCapacity: true)
+        effects.removeAll(keepingCapacity: true)
+        observations.removeAll(keepingCapacity: true)
     }
 }

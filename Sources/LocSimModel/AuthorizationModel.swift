@@ -157,14 +157,21 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Whether a continuous background session runs (I6): location background mode, a manager that
     /// allows background updates and started updating while in use, and an authorized app in the
     /// background. visionOS apps get no background updates (P3).
-    public var backgroundSessionActive: Bool { var m = self; return m.currentBackgroundSession() }
+    public var backgroundSessionActive: Bool {
+        Self.backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers)
+    }
 
     /// Whether the background location indicator shows (I10, I11, P4).
-    public var indicatorShowing: Bool { var m = self; return m.currentIndicator() }
+    public var indicatorShowing: Bool {
+        Self.indicator(appState: appState, configuration: configuration, status: status, authorization: authorization, managers: managers)
+    }
 
     /// Whether the app is "in use" (I1, I2, P2, P3): in the foreground, within the grace period
     /// after leaving it, or showing the background location indicator. Mac apps are always in use.
-    public var isInUse: Bool { var m = self; return m.currentInUse() }
+    public var isInUse: Bool {
+        Self.inUse(appState: appState, configuration: configuration, now: now, graceEndsAt: graceEndsAt, status: status,
+                   authorization: authorization, managers: managers)
+    }
 
     /// The next instant a timer fires, if any.
     @inline(__always)
@@ -192,7 +199,8 @@ public struct AuthorizationModel: Hashable, Sendable {
     //
     // Written as `mutating` so that calls from the transition pass `self` by address: a
     // non-mutating getter called on `inout self` copies the whole state first (measured: four
-    // 371-byte copies per event). The public properties above call these on a copy.
+    // 371-byte copies per event). They and the public properties above share the static
+    // definitions below, which take only the fields they read.
 
     @inline(__always)
     private mutating func currentStatus() -> AuthorizationStatus {
@@ -200,15 +208,37 @@ public struct AuthorizationModel: Hashable, Sendable {
                     macOS: configuration.platform.os == .macOS)
     }
 
+    @inline(__always)
     private mutating func currentBackgroundSession() -> Bool {
-        guard appState == .background, configuration.hasLocationBackgroundMode, currentStatus().isAuthorized else { return false }
+        Self.backgroundSession(appState: appState, configuration: configuration, status: currentStatus(), managers: managers)
+    }
+
+    @inline(__always)
+    private mutating func currentIndicator() -> Bool {
+        Self.indicator(appState: appState, configuration: configuration, status: currentStatus(), authorization: authorization,
+                       managers: managers)
+    }
+
+    @inline(__always)
+    private mutating func currentInUse() -> Bool {
+        Self.inUse(appState: appState, configuration: configuration, now: now, graceEndsAt: graceEndsAt, status: currentStatus(),
+                   authorization: authorization, managers: managers)
+    }
+
+    // The definitions, from the fields they read: one for the public properties and the
+    // transition, and neither copies the whole state to call them.
+
+    private static func backgroundSession(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
+                                          managers: [ManagerState]) -> Bool {
+        guard appState == .background, configuration.hasLocationBackgroundMode, status.isAuthorized else { return false }
         let os = configuration.platform.os
         guard os == .iOS || os == .watchOS else { return false }
         return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInUse }
     }
 
-    private mutating func currentIndicator() -> Bool {
-        guard currentBackgroundSession() else { return false }
+    private static func indicator(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
+                                  authorization: StoredAuthorization, managers: [ManagerState]) -> Bool {
+        guard backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers) else { return false }
         if configuration.platform.os == .watchOS { return true }
         switch authorization {
         case .whenInUse, .always(provisional: true):
@@ -222,14 +252,15 @@ public struct AuthorizationModel: Hashable, Sendable {
     }
 
     @inline(__always)
-    private mutating func currentInUse() -> Bool {
+    private static func inUse(appState: AppState, configuration: ModelConfiguration, now: Duration, graceEndsAt: Duration?,
+                              status: AuthorizationStatus, authorization: StoredAuthorization, managers: [ManagerState]) -> Bool {
         switch appState {
         case .foreground:
             return true
         case .background:
             if configuration.platform.os == .macOS { return true }
             if let graceEndsAt, now < graceEndsAt { return true }
-            return currentIndicator()
+            return indicator(appState: appState, configuration: configuration, status: status, authorization: authorization, managers: managers)
         case .suspended, .notRunning:
             return false
         }
@@ -300,7 +331,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .appSetDelegate(let id, let present):
             update(id) { $0.hasDelegate = present }
         case .appReleasedManager(let id):
-            managers.removeAll { $0.id == id }
+            managers.removeAny { $0.id == id }
         case .appRequestedWhenInUseAuthorization(let id):
             guard checkAppCall(id, &fx) else { return }
             requestWhenInUse(id, kind: .whenInUse, &fx)
@@ -343,7 +374,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             startMonitoring(id, region, &fx)
         case .appStoppedMonitoringRegion(let id, let name):
             guard checkAppCall(id, &fx) else { return }
-            monitoredRegions.removeAll { $0.name == name }
+            monitoredRegions.removeAny { $0.name == name }
             insideRegions.remove(name)
         case .appSetAllowsBackgroundLocationUpdates(let id, let value):
             guard checkAppCall(id, &fx) else { return }
@@ -385,8 +416,8 @@ public struct AuthorizationModel: Hashable, Sendable {
             usageReminderShown = false
             backgroundUseCount = 0
             firstBackgroundUseAt = nil
-            timers.removeAll { $0.kind != .graceEnds }
-            queuedPrompts.removeAll { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
+            timers.removeAny { $0.kind != .graceEnds }
+            queuedPrompts.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
         case .userTappedLocationButton:
             tapLocationButton(&fx)
         case .deviceLocked:
@@ -443,7 +474,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             inUse = currentInUse()
         } else if !wasInUse && inUse {
             wasInUse = true
-            if !timers.isEmpty { timers.removeAll { $0.kind == .allowOnceExpiry } }
+            timers.removeAny { $0.kind == .allowOnceExpiry }
         }
         // A running session that the app is in use for counts as started in use (I6).
         if inUse {
@@ -514,7 +545,7 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     private mutating func leftUse(_ fx: inout [Effect]) {
         if isTemporary {
-            timers.removeAll { $0.kind == .allowOnceExpiry }
+            timers.removeAny { $0.kind == .allowOnceExpiry }
             if parameters.allowOnceLapse <= .zero {
                 expireAllowOnce()
             } else {
@@ -566,13 +597,13 @@ public struct AuthorizationModel: Hashable, Sendable {
     private mutating func returnToForeground() {
         appState = .foreground
         graceEndsAt = nil
-        timers.removeAll { $0.kind == .graceEnds }
+        timers.removeAny { $0.kind == .graceEnds }
     }
 
     private mutating func enterBackground() {
         appState = .background
         graceEndsAt = now + parameters.gracePeriod
-        timers.removeAll { $0.kind == .graceEnds }
+        timers.removeAny { $0.kind == .graceEnds }
         schedule(ScheduledTimer(at: now + parameters.gracePeriod, kind: .graceEnds))
     }
 
@@ -580,14 +611,14 @@ public struct AuthorizationModel: Hashable, Sendable {
         if let p = prompt, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
             dismissPrompt(answer: nil, &fx)
         }
-        queuedPrompts.removeAll { $0.manager != nil }
+        queuedPrompts.removeAny { $0.manager != nil }
         appState = .notRunning
         graceEndsAt = nil
         managers = []
         pendingLaunchEvents = []
-        timers.removeAll { $0.kind == .graceEnds }
+        timers.removeAny { $0.kind == .graceEnds }
         // H3: Allow Once does not survive the app being closed, whatever the lapse.
-        timers.removeAll { $0.kind == .allowOnceExpiry }
+        timers.removeAny { $0.kind == .allowOnceExpiry }
         expireAllowOnce()
     }
 
@@ -825,8 +856,8 @@ public struct AuthorizationModel: Hashable, Sendable {
         }
         // A choice in Settings makes provisional Always real and ends a pending confirmation (G8).
         heldEvents = []
-        timers.removeAll { $0.kind == .confirmationPrompt }
-        queuedPrompts.removeAll { $0.prompt.kind == .alwaysConfirmation }
+        timers.removeAny { $0.kind == .confirmationPrompt }
+        queuedPrompts.removeAny { $0.prompt.kind == .alwaysConfirmation }
     }
 
     /// The prompt on screen goes away unanswered: the device was locked (C10), or the user went to
@@ -890,7 +921,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .monitoringDidFail(region.name, .regionMonitoringDenied)))
         }
-        monitoredRegions.removeAll { $0.name == region.name }
+        monitoredRegions.removeAny { $0.name == region.name }
         monitoredRegions.append(region)
         if let here = deviceLocation?.coordinate, region.contains(here) { insideRegions.insert(region.name) } else { insideRegions.remove(region.name) }
     }
