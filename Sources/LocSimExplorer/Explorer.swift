@@ -18,7 +18,15 @@ public enum Explorer {
             results.set(i, explore(model, on: platforms[i], options: options))
         }
         if options.parallel && platforms.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: platforms.count, execute: work)
+            // Each platform on its own pool thread, each level of each search on every core: while
+            // one search merges a level on one thread, the other platforms' expansions fill the
+            // other cores. (Not `concurrentPerform`: nested inside it, the levels' own parallel
+            // expansion would get one thread.)
+            let group = DispatchGroup()
+            for i in platforms.indices {
+                DispatchQueue.global().async(group: group) { work(i) }
+            }
+            group.wait()
         } else {
             for i in platforms.indices { work(i) }
         }
@@ -28,7 +36,7 @@ public enum Explorer {
     /// Explores `model` on one platform.
     public static func explore(_ model: AppModel, on platform: Platform, options: ExplorationOptions = ExplorationOptions()) -> PlatformExploration {
         var search = StateSearch(system: AppModelSystem(model, platform: platform), depth: options.depth ?? model.depth,
-                                 maxStates: model.maxStates, progress: options.progress)
+                                 maxStates: model.maxStates, parallel: options.parallel, progress: options.progress)
         search.run()
         return search.report()
     }

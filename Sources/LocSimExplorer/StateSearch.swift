@@ -9,6 +9,8 @@ struct StateSearch {
     let maxDepth: Int
     let maxStates: Int
     let progress: (@Sendable (ExplorationProgress) -> Void)?
+    /// Expand each level's frontier on every core.
+    let parallel: Bool
 
     private(set) var table = StateTable()
     var states: [ExplorerState] { table.states }
@@ -25,12 +27,10 @@ struct StateSearch {
     /// Edges out of waiting screens: (from, to, left the screen in the app, stayed on it in the app).
     private var waitingEdges: [(from: Int32, to: Int32, exit: Bool, stay: Bool)] = []
     private var seconds = 0.0
-    /// Working storage reused by every step of the search.
-    private var buffers = StepBuffers()
-    private var choices: [ExplorerChoice] = []
 
-    init(system: AppModelSystem, depth: Int, maxStates: Int, progress: (@Sendable (ExplorationProgress) -> Void)?) {
+    init(system: AppModelSystem, depth: Int, maxStates: Int, parallel: Bool = false, progress: (@Sendable (ExplorationProgress) -> Void)?) {
         self.system = system
+        self.parallel = parallel
         self.maxDepth = depth
         self.maxStates = maxStates
         self.progress = progress
@@ -45,14 +45,10 @@ struct StateSearch {
         var frontier: [Int32] = [0]
         var depth = 0
         while depth < maxDepth && !frontier.isEmpty && !truncated {
-            var next: [Int32] = []
-            for s in frontier {
-                expand(s, depth: depth, into: &next)
-                if states.count >= maxStates { truncated = true; break }
-            }
+            let level = LevelExpansion.expand(frontier, table: table, system: system, parallel: parallel)
+            frontier = merge(level, frontier: frontier, depth: depth)
             depth += 1
             depthReached = depth
-            frontier = next
             if let progress {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 progress(ExplorationProgress(model: system.appModel.name, platform: system.platform, depth: depth,
@@ -70,36 +66,43 @@ struct StateSearch {
         expanded.append(false)
     }
 
-    private mutating func expand(_ s: Int32, depth: Int, into next: inout [Int32]) {
-        let state = table[s]
-        expanded[Int(s)] = true
-        let waiting = system.isWaiting[Int(state.screen)]
-        system.appendChoices(state, to: &choices)
-        var buffers = StepBuffers()
-        swap(&buffers, &self.buffers)
-        defer { swap(&buffers, &self.buffers) }
-        for choice in choices {
-            var run = StepRun(system: system, state: state, choice: choice, record: false, buffers: consume buffers)
-            run.execute()
-            transitions += 1
-            for o in run.observations where firstSeen[o.key] == nil {
-                firstSeen[o.key] = (s, choice)
-            }
-            // Leaving by a crash counts as leaving: the crash is a finding of its own.
-            let running = run.state.model.appState != .notRunning
-            let exit = choice.isInApp && (run.leftScreenInApp || (!running && state.model.appState != .notRunning))
-            let stay = choice.isInApp && run.state.screen == state.screen && running
-            let after: ExplorerState
-            (after, buffers) = run.end()
-            let (target, inserted) = table.insert(after)
-            if inserted {
-                record(parent: s, via: choice, depth: depth + 1)
-                next.append(target)
-            }
-            if waiting {
-                waitingEdges.append((s, target, exit, stay))
+    /// Takes one level's successors into the table in frontier order (the order a one-thread
+    /// search would find them) and returns the next frontier: the states seen for the first time.
+    private mutating func merge(_ slices: consuming [LevelExpansion.Slice], frontier: [Int32], depth: Int) -> [Int32] {
+        var next: [Int32] = []
+        var f = 0
+        for i in slices.indices {
+            var k = 0
+            for count in slices[i].counts {
+                let s = frontier[f]
+                f += 1
+                expanded[Int(s)] = true
+                let waiting = system.isWaiting[Int(table.screen(s))]
+                for _ in 0..<count {
+                    let e = slices[i].successors[k]
+                    k += 1
+                    transitions += 1
+                    for key in e.findings where firstSeen[key] == nil {
+                        firstSeen[key] = (s, e.choice)
+                    }
+                    var target = e.known
+                    if target < 0 {
+                        let candidate = slices[i].candidates[Int(-1 - target)].take()!
+                        let inserted: Bool
+                        (target, inserted) = table.insert(candidate, hash: e.hash)
+                        if inserted {
+                            record(parent: s, via: e.choice, depth: depth + 1)
+                            next.append(target)
+                        }
+                    }
+                    if waiting {
+                        waitingEdges.append((s, target, e.exit, e.stay))
+                    }
+                }
+                if states.count >= maxStates { truncated = true; return next }
             }
         }
+        return next
     }
 
     // MARK: Hangs
@@ -110,7 +113,7 @@ struct StateSearch {
         var canLeave = [Bool](repeating: false, count: states.count)
         var reverse: [Int32: [Int32]] = [:]
         var work: [Int32] = []
-        for i in states.indices where system.isWaiting[Int(states[i].screen)] && !expanded[i] {
+        for i in states.indices where system.isWaiting[Int(table.screen(Int32(i)))] && !expanded[i] {
             canLeave[i] = true
             work.append(Int32(i))
         }
@@ -128,11 +131,11 @@ struct StateSearch {
         // screen): different causes on one screen are different findings. BFS order makes the
         // first state of each the one with the shortest path.
         var first: [String: Int32] = [:]
-        for i in states.indices {
-            let st = states[i]
-            guard system.isWaiting[Int(st.screen)], !canLeave[i], st.model.appState != .notRunning else { continue }
-            let key = "\(st.screen) \(Self.stuckText(st.model))"
-            if first[key] == nil { first[key] = Int32(i) }
+        for i in states.indices where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
+            let key: String? = table.withState(Int32(i)) { st in
+                st.model.appState == .notRunning ? nil : "\(st.screen) \(Self.stuckText(st.model))"
+            }
+            if let key, first[key] == nil { first[key] = Int32(i) }
         }
         return first.values.sorted()
     }

@@ -1,6 +1,8 @@
 /// The set of states seen so far: the states in discovery order, and an open-addressing index from
 /// hash to position, so each state is stored once and growing the index never moves states.
-struct StateTable {
+///
+/// Lookups only read, so threads may share a table between insertions.
+struct StateTable: Sendable {
     private(set) var states: [ExplorerState] = []
     private var hashes: [Int] = []
     /// Slots hold a state's position + 1; 0 is empty.
@@ -18,17 +20,43 @@ struct StateTable {
 
     var count: Int { states.count }
 
-    subscript(i: Int32) -> ExplorerState { states[Int(i)] }
+    /// The screen of the state at `i` (read in place).
+    func screen(_ i: Int32) -> UInt8 { states.withUnsafeBufferPointer { $0[Int(i)].screen } }
+
+    /// Calls `body` with the state at `i`, read in place.
+    func withState<R>(_ i: Int32, _ body: (borrowing ExplorerState) -> R) -> R {
+        states.withUnsafeBufferPointer { body($0[Int(i)]) }
+    }
+
+    /// The position of `state`, whose ``ExplorerState/fingerprint`` is `hash`, if the table has it.
+    func find(_ state: borrowing ExplorerState, hash h: Int) -> Int32? {
+        states.withUnsafeBufferPointer { stored in
+            var slot = h & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                let i = Int(entry - 1)
+                // Compared in place: reading `states[i]` into a value would retain all its storage.
+                if hashes[i] == h && stored[i] == state { return Int32(i) }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
 
     /// The position of `state`, inserting it at the end when it is new.
     mutating func insert(_ state: consuming ExplorerState) -> (position: Int32, inserted: Bool) {
         let h = state.fingerprint
+        return insert(state, hash: h)
+    }
+
+    /// The position of `state`, whose ``ExplorerState/fingerprint`` is `hash`, inserting it at the
+    /// end when it is new.
+    mutating func insert(_ state: consuming ExplorerState, hash h: Int) -> (position: Int32, inserted: Bool) {
         var slot = h & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
             let i = Int(entry - 1)
-            // Compared in place: reading `states[i]` into a value would retain all its storage.
             if hashes[i] == h && states.withUnsafeBufferPointer({ $0[i] == state }) { return (Int32(i), false) }
             slot = (slot + 1) & mask
         }

@@ -7,7 +7,7 @@ import LocSimScenario
 struct StepRun {
     let system: AppModelSystem
     var state: ExplorerState
-    let choice: ExplorerChoice
+    private(set) var choice: ExplorerChoice
     let record: Bool
     /// Working storage, handed from one run to the next by the search so that a step allocates nothing.
     private var buffers: StepBuffers
@@ -16,8 +16,8 @@ struct StepRun {
     /// Delegate calls per recorded step (record mode).
     private(set) var stepCallbacks: [[String]] = []
     private var queueHead = 0
-    private let automatic: Bool
-    private let startScreen: UInt8
+    private var automatic: Bool
+    private var startScreen: UInt8
     private(set) var leftScreenInApp = false
 
     /// An event the app model may react to.
@@ -40,9 +40,26 @@ struct StepRun {
         buffers.clear()
         self.buffers = buffers
         startScreen = state.screen
+        automatic = Self.isAutomatic(choice)
+    }
+
+    /// Prepares the run for another step, from `source` (a run that records nothing can be reused,
+    /// keeping its storage).
+    mutating func reset(from source: borrowing ExplorerState, choice: ExplorerChoice) {
+        state = copy source
+        self.choice = choice
+        buffers.clear()
+        queueHead = 0
+        leftScreenInApp = false
+        startScreen = state.screen
+        automatic = Self.isAutomatic(choice)
+    }
+
+    /// Choices after which the app runs code on its own (launch and return to the foreground).
+    private static func isAutomatic(_ choice: ExplorerChoice) -> Bool {
         switch choice {
-        case .launch, .foreground, .unlock: automatic = true
-        default: automatic = false
+        case .launch, .foreground, .unlock: true
+        default: false
         }
     }
 

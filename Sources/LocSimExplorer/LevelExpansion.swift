@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+
+/// One breadth-first level's worth of work, done before any of its results enter the state table:
+/// every choice applied to every state of the frontier, and each result looked up among the states
+/// of earlier levels.
+///
+/// This is where almost all of a search's time goes, and it only reads the table, so slices of the
+/// frontier run on separate threads. The search then takes the results in frontier order, which
+/// keeps its output independent of the schedule.
+struct LevelExpansion: Sendable {
+    /// What one choice from one state led to.
+    struct Successor: Sendable {
+        var choice: ExplorerChoice
+        /// The state's ``ExplorerState/fingerprint``.
+        var hash: Int
+        /// The position of the state when an earlier level has it; otherwise `-1 - i`, where `i`
+        /// is the state's index in ``Slice/candidates``.
+        var known: Int32
+        /// Problems this step showed (usually none).
+        var findings: [FindingKey]
+        /// The step left a waiting screen by the app's own doing (or a crash).
+        var exit: Bool
+        /// The step stayed on the screen, in the app, with the app still running.
+        var stay: Bool
+    }
+
+    /// The results for a run of consecutive frontier states.
+    struct Slice: Sendable {
+        /// Successors per frontier state, in order.
+        var counts: [Int32] = []
+        var successors: [Successor] = []
+        /// States no earlier level has, in the order their successors name them.
+        var candidates: [ExplorerState?] = []
+    }
+
+    /// Frontier states per slice; slices are the unit of parallel work.
+    static let sliceSize = 48
+
+    /// Expands `frontier`, on every core when `parallel` and the frontier is large enough.
+    static func expand(_ frontier: [Int32], table: StateTable, system: AppModelSystem, parallel: Bool) -> [Slice] {
+        let sliceCount = (frontier.count + sliceSize - 1) / sliceSize
+        if !parallel || sliceCount < 2 {
+            var worker = Worker(system: system)
+            return [worker.expand(frontier[...], table: table)]
+        }
+        let results = SliceResults(count: sliceCount)
+        DispatchQueue.concurrentPerform(iterations: sliceCount) { i in
+            var worker = Worker(system: system)
+            let range = i * sliceSize..<min(frontier.count, (i + 1) * sliceSize)
+            results.set(i, worker.expand(frontier[range], table: table))
+        }
+        return results.take()
+    }
+
+    /// Applies choices with one reusable ``StepRun``.
+    private struct Worker {
+        let system: AppModelSystem
+        var run: StepRun
+        var choices: [ExplorerChoice] = []
+
+        init(system: AppModelSystem) {
+            self.system = system
+            run = StepRun(system: system, state: system.initial, choice: .lock, record: false)
+        }
+
+        mutating func expand(_ sources: ArraySlice<Int32>, table: StateTable) -> Slice {
+            var out = Slice()
+            out.counts.reserveCapacity(sources.count)
+            out.successors.reserveCapacity(sources.count * 5)
+            for s in sources {
+                let count = table.withState(s) { source in expand(source, table: table, into: &out) }
+                out.counts.append(Int32(count))
+            }
+            return out
+        }
+
+        private mutating func expand(_ source: borrowing ExplorerState, table: StateTable, into out: inout Slice) -> Int {
+            choices.removeAll(keepingCapacity: true)
+            system.appendChoices(source, to: &choices)
+            let sourceRunning = source.model.appState != .notRunning
+            for choice in choices {
+                run.reset(from: source, choice: choice)
+                run.execute()
+                let after = run.state
+                // Leaving by a crash counts as leaving: the crash is a finding of its own.
+                let running = after.model.appState != .notRunning
+                let exit = choice.isInApp && (run.leftScreenInApp || (!running && sourceRunning))
+                let stay = choice.isInApp && after.screen == source.screen && running
+                let hash = after.fingerprint
+                var known: Int32
+                if let position = table.find(after, hash: hash) {
+                    known = position
+                } else {
+                    known = -1 - Int32(out.candidates.count)
+                    out.candidates.append(after)
+                }
+                let findings = run.observations.isEmpty ? [] : run.observations.map(\.key)
+                out.successors.append(Successor(choice: choice, hash: hash, known: known, findings: findings, exit: exit, stay: stay))
+            }
+            return choices.count
+        }
+    }
+}
+
+/// Slices written by parallel workers, one slot each.
+private final class SliceResults: @unchecked Sendable {
+    private var slots: [LevelExpansion.Slice?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: LevelExpansion.Slice) { lock.lock(); slots[i] = value; lock.unlock() }
+    func take() -> [LevelExpansion.Slice] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
