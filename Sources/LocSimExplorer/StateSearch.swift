@@ -13,7 +13,11 @@ struct StateSearch {
     let parallel: Bool
 
     private(set) var table = StateTable()
-    var states: [ExplorerState] { table.states }
+    /// Packs states into the table's keys.
+    let codec: StateCodec
+    /// Unpack every key the search makes and count those that differ from their state (tests).
+    var checkCodec = false
+    private(set) var codecMismatches = 0
     private var parent: [Int32] = []
     private var via: [ExplorerChoice?] = []
     private var depthOf: [UInt8] = []
@@ -30,6 +34,7 @@ struct StateSearch {
 
     init(system: AppModelSystem, depth: Int, maxStates: Int, parallel: Bool = false, progress: (@Sendable (ExplorationProgress) -> Void)?) {
         self.system = system
+        self.codec = StateCodec(initial: system.initial)
         self.parallel = parallel
         self.maxDepth = depth
         self.maxStates = maxStates
@@ -40,19 +45,21 @@ struct StateSearch {
 
     mutating func run() {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = table.insert(system.initial)
+        var initial = system.initial
+        _ = table.insert(codec.encode(&initial))
         record(parent: -1, via: nil, depth: 0)
         var frontier: [Int32] = [0]
         var depth = 0
         while depth < maxDepth && !frontier.isEmpty && !truncated {
-            let level = LevelExpansion.expand(frontier, table: table, system: system, parallel: parallel)
+            let level = LevelExpansion.expand(frontier, table: table, system: system, codec: codec, parallel: parallel,
+                                              checkCodec: checkCodec)
             frontier = merge(level, frontier: frontier, depth: depth)
             depth += 1
             depthReached = depth
             if let progress {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 progress(ExplorationProgress(model: system.appModel.name, platform: system.platform, depth: depth,
-                                             states: states.count, statesPerSecond: elapsed > 0 ? Double(states.count) / elapsed : 0))
+                                             states: table.count, statesPerSecond: elapsed > 0 ? Double(table.count) / elapsed : 0))
             }
         }
         frontierLeft = !frontier.isEmpty
@@ -72,6 +79,7 @@ struct StateSearch {
         var next: [Int32] = []
         var f = 0
         for i in slices.indices {
+            codecMismatches += slices[i].codecMismatches
             var k = 0
             for count in slices[i].counts {
                 let s = frontier[f]
@@ -87,9 +95,8 @@ struct StateSearch {
                     }
                     var target = e.known
                     if target < 0 {
-                        let candidate = slices[i].candidates[Int(-1 - target)].take()!
                         let inserted: Bool
-                        (target, inserted) = table.insert(candidate, hash: e.hash)
+                        (target, inserted) = table.insert(slices[i].candidates[Int(-1 - target)], hash: e.hash)
                         if inserted {
                             record(parent: s, via: e.choice, depth: depth + 1)
                             next.append(target)
@@ -99,7 +106,7 @@ struct StateSearch {
                         waitingEdges.append((s, target, e.exit, e.stay))
                     }
                 }
-                if states.count >= maxStates { truncated = true; return next }
+                if table.count >= maxStates { truncated = true; return next }
             }
         }
         return next
@@ -110,10 +117,10 @@ struct StateSearch {
     /// States on waiting screens from which no in-app sequence of events leaves the screen.
     /// States at the depth limit count as able to leave (their future is unknown).
     private func hangs() -> [Int32] {
-        var canLeave = [Bool](repeating: false, count: states.count)
+        var canLeave = [Bool](repeating: false, count: table.count)
         var reverse: [Int32: [Int32]] = [:]
         var work: [Int32] = []
-        for i in states.indices where system.isWaiting[Int(table.screen(Int32(i)))] && !expanded[i] {
+        for i in 0..<table.count where system.isWaiting[Int(table.screen(Int32(i)))] && !expanded[i] {
             canLeave[i] = true
             work.append(Int32(i))
         }
@@ -131,11 +138,11 @@ struct StateSearch {
         // screen): different causes on one screen are different findings. BFS order makes the
         // first state of each the one with the shortest path.
         var first: [String: Int32] = [:]
-        for i in states.indices where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
-            let key: String? = table.withState(Int32(i)) { st in
-                st.model.appState == .notRunning ? nil : "\(st.screen) \(Self.stuckText(st.model))"
-            }
-            if let key, first[key] == nil { first[key] = Int32(i) }
+        for i in 0..<table.count where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
+            let st = codec.state(table[Int32(i)])
+            guard st.model.appState != .notRunning else { continue }
+            let key = "\(st.screen) \(Self.stuckText(st.model))"
+            if first[key] == nil { first[key] = Int32(i) }
         }
         return first.values.sorted()
     }
@@ -151,7 +158,7 @@ struct StateSearch {
             findings.append(hangFinding(h))
         }
         findings.sort(by: Finding.ordered)
-        return PlatformExploration(platform: system.platform, states: states.count, transitions: transitions, depth: depthReached,
+        return PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
                                    exhaustive: !frontierLeft && !truncated, truncated: truncated, seconds: seconds, findings: findings)
     }
 
@@ -206,8 +213,9 @@ struct StateSearch {
     private func hangFinding(_ s: Int32) -> Finding {
         let choices = path(to: s)
         let replayed = replay(choices)
-        let m = states[Int(s)].model
-        let key = FindingKey.hang(screen: Int(states[Int(s)].screen), stuck: Self.stuckText(m))
+        let st = codec.state(table[s])
+        let m = st.model
+        let key = FindingKey.hang(screen: Int(st.screen), stuck: Self.stuckText(m))
         let (explanation, rules) = describe(key, detail: "")
         let expect = [("prompt", m.prompt?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.appState.rawValue)]
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,

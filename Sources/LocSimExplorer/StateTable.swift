@@ -1,11 +1,11 @@
-/// The set of states seen so far: the states in discovery order, and an open-addressing index from
-/// hash to position, so each state is stored once and growing the index never moves states.
+/// The set of states seen so far, as ``StateKey``s in discovery order, with an open-addressing
+/// index from hash to position: each state is stored once, and growing the index never moves keys.
 ///
 /// Lookups only read, so threads may share a table between insertions.
 struct StateTable: Sendable {
-    private(set) var states: [ExplorerState] = []
+    private(set) var keys: [StateKey] = []
     private var hashes: [Int] = []
-    /// Slots hold a state's position + 1; 0 is empty.
+    /// Slots hold a key's position + 1; 0 is empty.
     private var slots: [Int32]
     private var mask: Int
 
@@ -14,57 +14,49 @@ struct StateTable: Sendable {
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        states.reserveCapacity(capacity)
+        keys.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
     }
 
-    var count: Int { states.count }
+    var count: Int { keys.count }
 
-    /// The screen of the state at `i` (read in place).
-    func screen(_ i: Int32) -> UInt8 { states.withUnsafeBufferPointer { $0[Int(i)].screen } }
+    subscript(i: Int32) -> StateKey { keys[Int(i)] }
 
-    /// Calls `body` with the state at `i`, read in place.
-    func withState<R>(_ i: Int32, _ body: (borrowing ExplorerState) -> R) -> R {
-        states.withUnsafeBufferPointer { body($0[Int(i)]) }
-    }
+    /// The screen of the state at `i`.
+    func screen(_ i: Int32) -> UInt8 { UInt8(truncatingIfNeeded: keys[Int(i)].flags) }
 
-    /// The position of `state`, whose ``ExplorerState/fingerprint`` is `hash`, if the table has it.
-    func find(_ state: borrowing ExplorerState, hash h: Int) -> Int32? {
-        states.withUnsafeBufferPointer { stored in
-            var slot = h & mask
-            while true {
-                let entry = slots[slot]
-                if entry == 0 { return nil }
-                let i = Int(entry - 1)
-                // Compared in place: reading `states[i]` into a value would retain all its storage.
-                if hashes[i] == h && stored[i] == state { return Int32(i) }
-                slot = (slot + 1) & mask
-            }
+    /// The position of `key`, whose ``StateKey/hash`` is `h`, if the table has it.
+    func find(_ key: StateKey, hash h: Int) -> Int32? {
+        var slot = h & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            let i = Int(entry - 1)
+            if hashes[i] == h && keys[i] == key { return Int32(i) }
+            slot = (slot + 1) & mask
         }
     }
 
-    /// The position of `state`, inserting it at the end when it is new.
-    mutating func insert(_ state: consuming ExplorerState) -> (position: Int32, inserted: Bool) {
-        let h = state.fingerprint
-        return insert(state, hash: h)
+    /// The position of `key`, inserting it at the end when it is new.
+    mutating func insert(_ key: StateKey) -> (position: Int32, inserted: Bool) {
+        insert(key, hash: key.hash)
     }
 
-    /// The position of `state`, whose ``ExplorerState/fingerprint`` is `hash`, inserting it at the
-    /// end when it is new.
-    mutating func insert(_ state: consuming ExplorerState, hash h: Int) -> (position: Int32, inserted: Bool) {
+    /// The position of `key`, whose ``StateKey/hash`` is `h`, inserting it at the end when it is new.
+    mutating func insert(_ key: StateKey, hash h: Int) -> (position: Int32, inserted: Bool) {
         var slot = h & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
             let i = Int(entry - 1)
-            if hashes[i] == h && states.withUnsafeBufferPointer({ $0[i] == state }) { return (Int32(i), false) }
+            if hashes[i] == h && keys[i] == key { return (Int32(i), false) }
             slot = (slot + 1) & mask
         }
-        let position = Int32(states.count)
-        states.append(consume state)
+        let position = Int32(keys.count)
+        keys.append(key)
         hashes.append(h)
         slots[slot] = position + 1
-        if states.count * 2 > slots.count { grow() }
+        if keys.count * 2 > slots.count { grow() }
         return (position, true)
     }
 

@@ -43,10 +43,9 @@ struct StepRun {
         automatic = Self.isAutomatic(choice)
     }
 
-    /// Prepares the run for another step, from `source` (a run that records nothing can be reused,
-    /// keeping its storage).
-    mutating func reset(from source: borrowing ExplorerState, choice: ExplorerChoice) {
-        state = copy source
+    /// Prepares the run for another step from the state now in ``state`` (a run that records
+    /// nothing can be reused, keeping its storage).
+    mutating func restart(choice: ExplorerChoice) {
         self.choice = choice
         buffers.clear()
         queueHead = 0
@@ -330,8 +329,8 @@ struct StepBuffers {
     fileprivate(set) var observations: [Observation] = []
 
     fileprivate mutating func clear() {
-        queue.removeAll(keepingCapacity: true)
-        effects.removeAll(keepingCapacity: true)
-        observations.removeAll(keepingCapacity: true)
+        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
     }
 }

@@ -1,0 +1,375 @@
+import Foundation
+import LocSimModel
+
+/// An ``ExplorerState`` packed into plain numbers: what the search stores, hashes and compares.
+///
+/// A key holds no references, so copying, comparing and dropping one costs no reference counting;
+/// that is most of what made a search slow when it stored whole models. Every field of the state
+/// is in the key, directly or through ``StateCodec/Extras``: the parts an exploration rarely
+/// touches (regions, queued prompts, held events, a crash's reason, a second manager, …), stored
+/// once per distinct value and named by number. Equal keys mean equal states and back.
+struct StateKey: Equatable, Sendable {
+    /// The screen, the Booleans, the stored authorization, the app state, the prompt's code, and
+    /// the shapes of the timer and manager lists (see ``StateCodec``).
+    var flags: UInt64 = 0
+    /// The one manager's Booleans and small enums.
+    var manager: UInt64 = 0
+    var managerID = 0
+    var nextManagerNumber = 0
+    var backgroundUseCount = 0
+    /// The manager that raised the prompt on screen (with a flag bit for "none").
+    var promptManager = 0
+    /// The number of the state's ``StateCodec/Extras``; 0 for the initial state's.
+    var extras = 0
+    var graceEndsAt = Duration.zero
+    var promptShownAt = Duration.zero
+    var firstBackgroundUseAt = Duration.zero
+    var timer0 = Duration.zero
+    var timer1 = Duration.zero
+    var timer2 = Duration.zero
+    var timer3 = Duration.zero
+
+    /// A hash of every word of the key (it has no padding: every field is 8 or 16 bytes).
+    var hash: Int {
+        withUnsafeBytes(of: self) { raw in
+            var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+            for i in 0..<(MemoryLayout<StateKey>.size / 8) {
+                x = (x ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                x ^= x >> 31
+            }
+            return Int(truncatingIfNeeded: x)
+        }
+    }
+}
+
+/// Packs explorer states into ``StateKey``s and unpacks them, for one app model on one platform.
+///
+/// Shared by the threads of a search: the table of extras is the only mutable part, behind a lock
+/// that only states with such rare parts ever take.
+final class StateCodec: @unchecked Sendable {
+    /// The fields of a state that rarely differ from the initial state's. Stored whole, once.
+    struct Extras: Hashable {
+        var now: Duration
+        var deviceLocation: Location?
+        var monitoredRegions: [Region]
+        var insideRegions: Set<String>
+        var significantChangeAnchor: Coordinate?
+        var pendingLaunchEvents: [MonitoringEvent]
+        var terminationReason: String?
+        var queuedPrompts: [PresentedPrompt]
+        var heldEvents: [MonitoringEvent]
+        /// The managers, when the key cannot hold them (more than one, or queued fixes).
+        var managers: [ManagerState]?
+        /// The timers, when the key cannot hold them (more than four).
+        var timers: [ScheduledTimer]?
+        /// The prompt on screen, when it is not one of the platform's standard prompts.
+        var prompt: PresentedPrompt?
+    }
+
+    /// The initial state: its configuration and world are every state's.
+    let initial: ExplorerState
+    // The initial state's world, read without copying the whole state.
+    private let initialLocation: Location?
+    private let initialAnchor: Coordinate?
+    /// The prompts a key names by code (1…4).
+    private let standardPrompts: [Prompt]
+    private let lock = NSLock()
+    private var extrasNumbers: [Extras: Int] = [:]
+    private var extrasList: [Extras] = []
+
+    // Bits of `StateKey.flags`.
+    private static let authorizationShift: UInt64 = 24
+    private static let appStateShift: UInt64 = 27
+    private static let promptShift: UInt64 = 29
+    private static let graceBit: UInt64 = 1 << 32
+    private static let firstUseBit: UInt64 = 1 << 33
+    private static let timerCountShift: UInt64 = 34
+    private static let timerKindShift: UInt64 = 37
+    private static let managerCountShift: UInt64 = 45
+    /// A count or code that means "in the extras".
+    private static let inExtras: UInt64 = 7
+    private static let noPromptManager = Int.min
+
+    init(initial: ExplorerState) {
+        self.initial = initial
+        let m = initial.model
+        initialLocation = m.deviceLocation
+        initialAnchor = m.significantChangeAnchor
+        standardPrompts = [m.initialPrompt(for: .whenInUse), m.initialPrompt(for: .always), m.upgradePrompt(), m.confirmationPrompt()]
+        let base = Extras(now: .zero, deviceLocation: m.deviceLocation, monitoredRegions: [], insideRegions: [],
+                          significantChangeAnchor: m.significantChangeAnchor, pendingLaunchEvents: [], terminationReason: nil,
+                          queuedPrompts: [], heldEvents: [], managers: nil, timers: nil, prompt: nil)
+        extrasNumbers[base] = 0
+        extrasList.append(base)
+    }
+
+    /// How many distinct extras the search has met (the initial state's included).
+    var extrasCount: Int { lock.withLock { extrasList.count } }
+
+    // MARK: Packing
+
+    /// The key of `state`.
+    func encode(_ state: inout ExplorerState) -> StateKey {
+        var k = StateKey()
+        var f = UInt64(state.screen)
+        var bit: UInt64 = 8
+        @inline(__always) func put(_ flag: Bool) { if flag { f |= 1 << bit }; bit += 1 }
+        put(state.alwaysAsked); put(state.model.alwaysRequestSpent); put(state.model.locationServicesEnabled); put(state.model.airplaneMode); put(state.model.restricted)
+        put(state.model.deviceLocked); put(state.model.precise); put(state.model.temporaryFullAccuracy); put(state.model.locationButtonConfirmed); put(state.model.foregroundBeforeLock)
+        put(state.model.significantChangesRegistered); put(state.model.visitsRegistered); put(state.model.locationServicesDialogShown); put(state.model.usageReminderShown)
+        put(state.model.wasInUse); put(state.model.wasIndicatorShowing)
+        f |= Self.code(state.model.authorization) << Self.authorizationShift
+        f |= Self.code(state.model.appState) << Self.appStateShift
+        var rare = state.model.now != .zero || state.model.deviceLocation != initialLocation || !state.model.monitoredRegions.isEmpty
+            || !state.model.insideRegions.isEmpty || state.model.significantChangeAnchor != initialAnchor
+            || !state.model.pendingLaunchEvents.isEmpty || state.model.terminationReason != nil || !state.model.queuedPrompts.isEmpty || !state.model.heldEvents.isEmpty
+        var overflowPrompt = false, overflowTimers = false, overflowManagers = false
+        k.promptManager = Self.noPromptManager
+        if let p = state.model.prompt {
+            if let i = standardPrompts.firstIndex(of: p.prompt) {
+                f |= UInt64(i + 1) << Self.promptShift
+                k.promptShownAt = p.shownAt
+                if let id = p.manager { k.promptManager = id.rawValue }
+            } else {
+                f |= Self.inExtras << Self.promptShift
+                overflowPrompt = true
+            }
+        }
+        if let g = state.model.graceEndsAt { f |= Self.graceBit; k.graceEndsAt = g }
+        if let t = state.model.firstBackgroundUseAt { f |= Self.firstUseBit; k.firstBackgroundUseAt = t }
+        if state.model.timers.count <= 4 {
+            f |= UInt64(state.model.timers.count) << Self.timerCountShift
+            for (i, t) in state.model.timers.enumerated() {
+                f |= Self.code(t.kind) << (Self.timerKindShift + 2 * UInt64(i))
+                switch i {
+                case 0: k.timer0 = t.at
+                case 1: k.timer1 = t.at
+                case 2: k.timer2 = t.at
+                default: k.timer3 = t.at
+                }
+            }
+        } else {
+            f |= Self.inExtras << Self.timerCountShift
+            overflowTimers = true
+        }
+        if state.model.managers.count == 0 || (state.model.managers.count == 1 && state.model.managers[0].queuedLocations.isEmpty && state.model.managers[0].lastDelivery == nil) {
+            f |= UInt64(state.model.managers.count) << Self.managerCountShift
+            if !state.model.managers.isEmpty {
+                k.manager = Self.code(state.model.managers[0])
+                k.managerID = state.model.managers[0].id.rawValue
+            }
+        } else {
+            f |= 3 << Self.managerCountShift
+            overflowManagers = true
+        }
+        k.flags = f
+        k.nextManagerNumber = state.model.nextManagerNumber
+        k.backgroundUseCount = state.model.backgroundUseCount
+        rare = rare || overflowPrompt || overflowTimers || overflowManagers
+        if rare {
+            let extras = Extras(now: state.model.now, deviceLocation: state.model.deviceLocation, monitoredRegions: state.model.monitoredRegions,
+                                insideRegions: state.model.insideRegions, significantChangeAnchor: state.model.significantChangeAnchor,
+                                pendingLaunchEvents: state.model.pendingLaunchEvents, terminationReason: state.model.terminationReason,
+                                queuedPrompts: state.model.queuedPrompts, heldEvents: state.model.heldEvents,
+                                managers: overflowManagers ? state.model.managers : nil, timers: overflowTimers ? state.model.timers : nil,
+                                prompt: overflowPrompt ? state.model.prompt : nil)
+            k.extras = number(of: extras)
+        }
+        return k
+    }
+
+    private func number(of extras: Extras) -> Int {
+        lock.withLock {
+            if let n = extrasNumbers[extras] { return n }
+            extrasList.append(extras)
+            extrasNumbers[extras] = extrasList.count - 1
+            return extrasList.count - 1
+        }
+    }
+
+    // MARK: Unpacking
+
+    /// Overwrites every field of `state` with the state `key` names. `state` must come from this
+    /// codec's initial state (it keeps its configuration). Storage `state` owns is reused.
+    func decode(_ k: StateKey, into state: inout ExplorerState) {
+        let f = k.flags
+        state.screen = UInt8(truncatingIfNeeded: f)
+        var bit: UInt64 = 8
+        @inline(__always) func take() -> Bool { defer { bit += 1 }; return f & (1 << bit) != 0 }
+        state.alwaysAsked = take()
+        state.model.alwaysRequestSpent = take()
+        state.model.locationServicesEnabled = take()
+        state.model.airplaneMode = take()
+        state.model.restricted = take()
+        state.model.deviceLocked = take()
+        state.model.precise = take()
+        state.model.temporaryFullAccuracy = take()
+        state.model.locationButtonConfirmed = take()
+        state.model.foregroundBeforeLock = take()
+        state.model.significantChangesRegistered = take()
+        state.model.visitsRegistered = take()
+        state.model.locationServicesDialogShown = take()
+        state.model.usageReminderShown = take()
+        state.model.wasInUse = take()
+        state.model.wasIndicatorShowing = take()
+        state.model.authorization = Self.authorization(f >> Self.authorizationShift & 7)
+        state.model.appState = Self.appState(f >> Self.appStateShift & 3)
+        state.model.graceEndsAt = f & Self.graceBit != 0 ? k.graceEndsAt : nil
+        state.model.firstBackgroundUseAt = f & Self.firstUseBit != 0 ? k.firstBackgroundUseAt : nil
+        state.model.nextManagerNumber = k.nextManagerNumber
+        state.model.backgroundUseCount = k.backgroundUseCount
+
+        let extras: Extras? = k.extras == 0 ? nil : lock.withLock { extrasList[k.extras] }
+        if let e = extras {
+            state.model.now = e.now
+            state.model.deviceLocation = e.deviceLocation
+            state.model.monitoredRegions = e.monitoredRegions
+            state.model.insideRegions = e.insideRegions
+            state.model.significantChangeAnchor = e.significantChangeAnchor
+            state.model.pendingLaunchEvents = e.pendingLaunchEvents
+            state.model.terminationReason = e.terminationReason
+            state.model.queuedPrompts = e.queuedPrompts
+            state.model.heldEvents = e.heldEvents
+        } else {
+            state.model.now = .zero
+            state.model.deviceLocation = initialLocation
+            if !state.model.monitoredRegions.isEmpty { state.model.monitoredRegions.removeAll(keepingCapacity: true) }
+            if !state.model.insideRegions.isEmpty { state.model.insideRegions.removeAll(keepingCapacity: true) }
+            state.model.significantChangeAnchor = initialAnchor
+            if !state.model.pendingLaunchEvents.isEmpty { state.model.pendingLaunchEvents.removeAll(keepingCapacity: true) }
+            if state.model.terminationReason != nil { state.model.terminationReason = nil }
+            if !state.model.queuedPrompts.isEmpty { state.model.queuedPrompts.removeAll(keepingCapacity: true) }
+            if !state.model.heldEvents.isEmpty { state.model.heldEvents.removeAll(keepingCapacity: true) }
+        }
+
+        let promptCode = f >> Self.promptShift & 7
+        if promptCode == 0 {
+            state.model.prompt = nil
+        } else if promptCode == Self.inExtras {
+            state.model.prompt = extras!.prompt
+        } else {
+            state.model.prompt = PresentedPrompt(prompt: standardPrompts[Int(promptCode) - 1], shownAt: k.promptShownAt,
+                                                 manager: k.promptManager == Self.noPromptManager ? nil : ManagerID(k.promptManager))
+        }
+
+        let timerCount = f >> Self.timerCountShift & 7
+        if timerCount == Self.inExtras {
+            state.model.timers = extras!.timers!
+        } else {
+            state.model.timers.removeAll(keepingCapacity: true)
+            for i in 0..<Int(timerCount) {
+                let at = i == 0 ? k.timer0 : i == 1 ? k.timer1 : i == 2 ? k.timer2 : k.timer3
+                state.model.timers.append(ScheduledTimer(at: at, kind: Self.timerKind(f >> (Self.timerKindShift + 2 * UInt64(i)) & 3)))
+            }
+        }
+
+        let managerCount = f >> Self.managerCountShift & 3
+        if managerCount == 3 {
+            state.model.managers = extras!.managers!
+        } else {
+            state.model.managers.removeAll(keepingCapacity: true)
+            if managerCount == 1 { state.model.managers.append(Self.manager(k.manager, id: k.managerID)) }
+        }
+    }
+
+    /// The state `key` names, built afresh.
+    func state(_ key: StateKey) -> ExplorerState {
+        var s = initial
+        decode(key, into: &s)
+        return s
+    }
+
+    // MARK: Codes
+
+    private static func code(_ a: StoredAuthorization) -> UInt64 {
+        switch a {
+        case .notDetermined: 0
+        case .denied: 1
+        case .whenInUse(let temporary): temporary ? 2 : 3
+        case .always(let provisional): provisional ? 4 : 5
+        }
+    }
+
+    private static func authorization(_ c: UInt64) -> StoredAuthorization {
+        switch c {
+        case 0: .notDetermined
+        case 1: .denied
+        case 2: .whenInUse(temporary: true)
+        case 3: .whenInUse(temporary: false)
+        case 4: .always(provisional: true)
+        default: .always(provisional: false)
+        }
+    }
+
+    private static func code(_ s: AppState) -> UInt64 {
+        switch s {
+        case .notRunning: 0
+        case .foreground: 1
+        case .background: 2
+        case .suspended: 3
+        }
+    }
+
+    private static func appState(_ c: UInt64) -> AppState {
+        switch c {
+        case 0: .notRunning
+        case 1: .foreground
+        case 2: .background
+        default: .suspended
+        }
+    }
+
+    private static func code(_ k: ScheduledTimer.Kind) -> UInt64 {
+        switch k {
+        case .graceEnds: 0
+        case .allowOnceExpiry: 1
+        case .confirmationPrompt: 2
+        case .usageReminder: 3
+        }
+    }
+
+    private static func timerKind(_ c: UInt64) -> ScheduledTimer.Kind {
+        switch c {
+        case 0: .graceEnds
+        case 1: .allowOnceExpiry
+        case 2: .confirmationPrompt
+        default: .usageReminder
+        }
+    }
+
+    private static let accuracies = DesiredAccuracy.allCases
+
+    private static func code(_ mgr: borrowing ManagerState) -> UInt64 {
+        var c: UInt64 = 0
+        var bit: UInt64 = 0
+        func put(_ flag: Bool) { if flag { c |= 1 << bit }; bit += 1 }
+        put(mgr.hasDelegate); put(mgr.updating); put(mgr.updatingStartedInUse); put(mgr.oneShotPending)
+        put(mgr.allowsBackgroundLocationUpdates); put(mgr.showsBackgroundLocationIndicator); put(mgr.pausesLocationUpdatesAutomatically)
+        put(mgr.significantChanges); put(mgr.visits); put(mgr.wasDeliverable)
+        c |= UInt64(mgr.reportedStatus.map { Int($0.rawValue) + 1 } ?? 0) << 10
+        c |= UInt64(mgr.reportedAccuracy.map { $0.rawValue + 1 } ?? 0) << 14
+        c |= UInt64(accuracies.firstIndex(of: mgr.desiredAccuracy)!) << 17
+        return c
+    }
+
+    private static func manager(_ c: UInt64, id: Int) -> ManagerState {
+        var bit: UInt64 = 0
+        func take() -> Bool { defer { bit += 1 }; return c & (1 << bit) != 0 }
+        var mgr = ManagerState(id: ManagerID(id), hasDelegate: take())
+        mgr.updating = take()
+        mgr.updatingStartedInUse = take()
+        mgr.oneShotPending = take()
+        mgr.allowsBackgroundLocationUpdates = take()
+        mgr.showsBackgroundLocationIndicator = take()
+        mgr.pausesLocationUpdatesAutomatically = take()
+        mgr.significantChanges = take()
+        mgr.visits = take()
+        mgr.wasDeliverable = take()
+        let status = Int32(c >> 10 & 15)
+        mgr.reportedStatus = status == 0 ? nil : AuthorizationStatus(rawValue: status - 1)
+        let accuracy = Int(c >> 14 & 7)
+        mgr.reportedAccuracy = accuracy == 0 ? nil : AccuracyAuthorization(rawValue: accuracy - 1)
+        mgr.desiredAccuracy = accuracies[Int(c >> 17 & 7)]
+        return mgr
+    }
+}

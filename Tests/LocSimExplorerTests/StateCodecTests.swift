@@ -1,0 +1,103 @@
+@testable import LocSimExplorer
+import LocSimModel
+import Testing
+
+/// The search stores states as packed keys. A key that unpacked to a different state would merge
+/// states that differ (missing paths) or split equal ones (wrong counts), so every key each search
+/// makes is unpacked and compared here, on models that reach the codec's rare parts too.
+@Suite("State keys: every explored state packs and unpacks to itself")
+struct StateCodecTests {
+    /// Regions, visits, significant changes, a temporary full accuracy request, background updates
+    /// with the location mode, a second manager's worth of launches and a crash: the rare parts.
+    static let richModel = """
+    name: rich
+    device: {platforms: [iOS 12.4, iOS 13.2, iOS 14.5, iOS 18.0, watchOS 10.0, macOS 14.0, visionOS 2.0]}
+    app:
+      name: Rich
+      backgroundModes: [location]
+      temporaryPurposeKeys: {Nav: "Turn-by-turn needs precise location."}
+      screens: [home, asking, tracking, watching]
+      waiting: [asking]
+      on:
+        - {event: tap(ask), when: home, do: [requestAlways], goto: asking}
+        - {event: didChangeAuthorization(authorizedAlways), when: asking,
+           do: [{monitorRegion: {name: office, latitude: 37.33, longitude: -122.01, radius: 100}}, startVisits,
+                startSignificantChanges, {set: {allowsBackgroundLocationUpdates: true}}, startUpdating], goto: watching}
+        - {event: didChangeAuthorization(authorizedWhenInUse), when: asking, do: [{requestFullAccuracy: Nav}, startUpdating], goto: tracking}
+        - {event: didChangeAuthorization(denied), goto: home}
+        - {event: tap(stop), when: watching, do: [{stopMonitoringRegion: office}, stopVisits, stopUpdating], goto: home}
+        - {event: tap(ask), when: tracking, do: [requestAlways]}
+    explore:
+      depth: 9
+      taps: [ask, stop]
+    """
+
+    static func check(_ model: AppModel, depth: Int? = nil) -> [(platform: Platform, states: Int, mismatches: Int, extras: Int)] {
+        model.platforms.map { platform in
+            var search = StateSearch(system: AppModelSystem(model, platform: platform), depth: depth ?? model.depth,
+                                     maxStates: model.maxStates, parallel: true, progress: nil)
+            search.checkCodec = true
+            search.run()
+            return (platform, search.table.count, search.codecMismatches, search.codec.extrasCount)
+        }
+    }
+
+    @Test("Every state of the example models unpacks to itself")
+    func examples() throws {
+        for name in ["buggy-tracker.yml", "careful-tracker.yml"] {
+            for r in Self.check(try ExampleModels.load(name)) {
+                #expect(r.mismatches == 0, "\(name) on \(r.platform): \(r.mismatches) of \(r.states) states")
+                #expect(r.states > 100)
+            }
+        }
+    }
+
+    @Test("States with regions, visits, queued prompts and crashes unpack to themselves")
+    func rareParts() throws {
+        let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
+        let results = Self.check(model)
+        for r in results {
+            #expect(r.mismatches == 0, "\(r.platform): \(r.mismatches) of \(r.states) states")
+        }
+        // The model does reach the rare parts (regions, queued prompts, held events, …).
+        #expect(results.contains { $0.extras > 10 })
+    }
+
+    @Test("Equal keys for equal states: a state met twice is stored once")
+    func equalStatesEqualKeys() throws {
+        let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
+        let system = AppModelSystem(model, platform: Platform(.iOS, 18))
+        let codec = StateCodec(initial: system.initial)
+        var a = system.apply(.launch, to: system.initial).state
+        var b = system.apply(.launch, to: system.initial).state
+        #expect(codec.encode(&a) == codec.encode(&b))
+        var c = system.apply(.lock, to: a).state
+        #expect(codec.encode(&c) != codec.encode(&a))
+        #expect(codec.state(codec.encode(&c)) == c)
+    }
+
+    /// A field added to the model must be added to the key: this list is the codec's, and the
+    /// test fails until both agree.
+    @Test("The key covers every stored field of the model, its managers and prompts")
+    func fieldsCovered() {
+        let model = AuthorizationModel()
+        #expect(Self.labels(model) == [
+            "configuration", "now", "locationServicesEnabled", "airplaneMode", "restricted", "deviceLocked", "deviceLocation",
+            "authorization", "alwaysRequestSpent", "precise", "temporaryFullAccuracy", "locationButtonConfirmed", "appState",
+            "graceEndsAt", "foregroundBeforeLock", "managers", "nextManagerNumber", "monitoredRegions", "significantChangesRegistered",
+            "visitsRegistered", "insideRegions", "significantChangeAnchor", "pendingLaunchEvents", "terminationReason",
+            "locationServicesDialogShown", "prompt", "queuedPrompts", "heldEvents", "timers", "usageReminderShown",
+            "backgroundUseCount", "firstBackgroundUseAt", "wasInUse", "wasIndicatorShowing",
+        ])
+        #expect(Self.labels(ManagerState(id: ManagerID(0), hasDelegate: true)) == [
+            "id", "hasDelegate", "reportedStatus", "reportedAccuracy", "updating", "updatingStartedInUse", "oneShotPending",
+            "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator", "pausesLocationUpdatesAutomatically",
+            "desiredAccuracy", "significantChanges", "visits", "wasDeliverable", "queuedLocations", "lastDelivery",
+        ])
+        #expect(Self.labels(PresentedPrompt(prompt: model.upgradePrompt(), shownAt: .zero, manager: nil)) == ["prompt", "shownAt", "manager"])
+        #expect(Self.labels(ScheduledTimer(at: .zero, kind: .graceEnds)) == ["at", "kind"])
+        #expect(Self.labels(ExplorerState(model: model, screen: 0, alwaysAsked: false)) == ["model", "screen", "alwaysAsked"])
+    }
+
+    static func labels(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+}
