@@ -87,23 +87,25 @@ struct StateSearch {
                 expanded[Int(s)] = true
                 let waiting = system.isWaiting[Int(table.screen(s))]
                 for _ in 0..<count {
-                    let e = slices[i].successors[k]
-                    k += 1
+                    // Fields read one by one: copying a whole successor would retain its choice and findings.
+                    defer { k += 1 }
                     transitions += 1
-                    for key in e.findings where firstSeen[key] == nil {
-                        firstSeen[key] = (s, e.choice)
+                    if !slices[i].successors[k].findings.isEmpty {
+                        for key in slices[i].successors[k].findings where firstSeen[key] == nil {
+                            firstSeen[key] = (s, slices[i].successors[k].choice)
+                        }
                     }
-                    var target = e.known
+                    var target = slices[i].successors[k].known
                     if target < 0 {
                         let inserted: Bool
-                        (target, inserted) = table.insert(slices[i].candidates[Int(-1 - target)], hash: e.hash)
+                        (target, inserted) = table.insert(slices[i].candidates[Int(-1 - target)], hash: slices[i].successors[k].hash)
                         if inserted {
-                            record(parent: s, via: e.choice, depth: depth + 1)
+                            record(parent: s, via: slices[i].successors[k].choice, depth: depth + 1)
                             next.append(target)
                         }
                     }
                     if waiting {
-                        waitingEdges.append((s, target, e.exit, e.stay))
+                        waitingEdges.append((s, target, slices[i].successors[k].exit, slices[i].successors[k].stay))
                     }
                 }
                 if table.count >= maxStates { truncated = true; return next }
@@ -118,20 +120,28 @@ struct StateSearch {
     /// States at the depth limit count as able to leave (their future is unknown).
     private func hangs() -> [Int32] {
         var canLeave = [Bool](repeating: false, count: table.count)
-        var reverse: [Int32: [Int32]] = [:]
         var work: [Int32] = []
         for i in 0..<table.count where system.isWaiting[Int(table.screen(Int32(i)))] && !expanded[i] {
             canLeave[i] = true
             work.append(Int32(i))
         }
+        // The reverse edges that stay on a waiting screen, grouped by target (counting sort).
+        var start = [Int32](repeating: 0, count: table.count + 1)
         for e in waitingEdges {
             if e.exit, !canLeave[Int(e.from)] { canLeave[Int(e.from)] = true; work.append(e.from) }
-            if e.stay && e.from != e.to { reverse[e.to, default: []].append(e.from) }
+            if e.stay && e.from != e.to { start[Int(e.to) + 1] += 1 }
+        }
+        for i in 0..<table.count { start[i + 1] += start[i] }
+        var fill = start
+        var sources = [Int32](repeating: 0, count: Int(start[table.count]))
+        for e in waitingEdges where e.stay && e.from != e.to {
+            sources[Int(fill[Int(e.to)])] = e.from
+            fill[Int(e.to)] += 1
         }
         while let t = work.popLast() {
-            for f in reverse[t] ?? [] where !canLeave[Int(f)] {
-                canLeave[Int(f)] = true
-                work.append(f)
+            for j in Int(start[Int(t)])..<Int(start[Int(t) + 1]) where !canLeave[Int(sources[j])] {
+                canLeave[Int(sources[j])] = true
+                work.append(sources[j])
             }
         }
         // One hang per screen and per way of being stuck (status, its flavour, the prompt on
