@@ -58,10 +58,7 @@ final class AppModelSystem: Sendable {
 
     // MARK: Choices
 
-    /// Every choice open in `s`, in a fixed order.
-    func choices(_ s: ExplorerState) -> [ExplorerChoice] { ExplorerChoice.available(in: s.model, taps: taps) }
-
-    /// Replaces the contents of `out` with every choice open in `s` (reusing its storage).
+    /// Replaces the contents of `out` with every choice open in `s`, in a fixed order (reusing its storage).
     func appendChoices(_ s: ExplorerState, to out: inout [ExplorerChoice]) {
         out.removeAll(keepingCapacity: true)
         ExplorerChoice.append(in: s.model, taps: taps, to: &out)

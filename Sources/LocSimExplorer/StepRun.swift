@@ -9,7 +9,7 @@ struct StepRun {
     var state: ExplorerState
     private(set) var choice: ExplorerChoice
     let record: Bool
-    /// Working storage, handed from one run to the next by the search so that a step allocates nothing.
+    /// Working storage, kept from one step to the next by a reused run so that a step allocates nothing.
     private var buffers: StepBuffers
     var observations: [Observation] { buffers.observations }
     private var steps: [RecordedStep] = []
@@ -32,13 +32,12 @@ struct StepRun {
         var status: AuthorizationStatus
     }
 
-    init(system: AppModelSystem, state: ExplorerState, choice: ExplorerChoice, record: Bool, buffers: consuming StepBuffers = StepBuffers()) {
+    init(system: AppModelSystem, state: ExplorerState, choice: ExplorerChoice, record: Bool) {
         self.system = system
         self.state = state
         self.choice = choice
         self.record = record
-        buffers.clear()
-        self.buffers = buffers
+        buffers = StepBuffers()
         startScreen = state.screen
         automatic = Self.isAutomatic(choice)
     }
@@ -67,8 +66,6 @@ struct StepRun {
         StepResult(state: state, observations: buffers.observations, leftScreenInApp: leftScreenInApp, steps: steps)
     }
 
-    /// The state after the step and the working storage, moved out of the run.
-    consuming func end() -> (state: ExplorerState, buffers: StepBuffers) { (state, buffers) }
 
     // MARK: Running
 
