@@ -13,7 +13,7 @@ public enum Explorer {
     /// Explores `model` on each of its platforms.
     public static func explore(_ model: AppModel, options: ExplorationOptions = ExplorationOptions()) -> ExplorationResult {
         let platforms = model.platforms
-        let results = Results(count: platforms.count)
+        let results = ParallelResults<PlatformExploration>(count: platforms.count)
         let work: @Sendable (Int) -> Void = { i in
             results.set(i, explore(model, on: platforms[i], options: options))
         }
@@ -40,13 +40,4 @@ public enum Explorer {
         search.run()
         return search.report()
     }
-}
-
-/// Results written by parallel workers, one slot each.
-private final class Results: @unchecked Sendable {
-    private var slots: [PlatformExploration?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: PlatformExploration) { lock.lock(); slots[i] = value; lock.unlock() }
-    var values: [PlatformExploration] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }

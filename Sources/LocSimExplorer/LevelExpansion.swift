@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// One breadth-first level's worth of work, done before any of its results enter the state table:
 /// every choice applied to every state of the frontier, and each result looked up among the states
@@ -47,13 +46,13 @@ struct LevelExpansion: Sendable {
             var worker = Worker(system: system, codec: codec, check: checkCodec)
             return [worker.expand(frontier[...], table: table)]
         }
-        let results = SliceResults(count: sliceCount)
+        let results = ParallelResults<Slice>(count: sliceCount)
         DispatchQueue.concurrentPerform(iterations: sliceCount) { i in
             var worker = Worker(system: system, codec: codec, check: checkCodec)
             let range = i * sliceSize..<min(frontier.count, (i + 1) * sliceSize)
             results.set(i, worker.expand(frontier[range], table: table))
         }
-        return results.take()
+        return results.values
     }
 
     /// Applies choices with one reusable ``StepRun``, unpacking the source state into it before
@@ -112,13 +111,4 @@ struct LevelExpansion: Sendable {
             return choices.count
         }
     }
-}
-
-/// Slices written by parallel workers, one slot each.
-private final class SliceResults: @unchecked Sendable {
-    private var slots: [LevelExpansion.Slice?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: LevelExpansion.Slice) { lock.lock(); slots[i] = value; lock.unlock() }
-    func take() -> [LevelExpansion.Slice] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }
