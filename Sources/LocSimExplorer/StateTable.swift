@@ -26,16 +26,7 @@ struct StateTable: Sendable {
     func screen(_ i: Int32) -> UInt8 { UInt8(truncatingIfNeeded: keys[Int(i)].flags) }
 
     /// The position of `key`, whose ``StateKey/hash`` is `h`, if the table has it.
-    func find(_ key: StateKey, hash h: Int) -> Int32? {
-        var slot = h & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            let i = Int(entry - 1)
-            if hashes[i] == h && keys[i] == key { return Int32(i) }
-            slot = (slot + 1) & mask
-        }
-    }
+    func find(_ key: StateKey, hash h: Int) -> Int32? { probe(key, hash: h).position }
 
     /// The position of `key`, inserting it at the end when it is new.
     mutating func insert(_ key: StateKey) -> (position: Int32, inserted: Bool) {
@@ -44,20 +35,26 @@ struct StateTable: Sendable {
 
     /// The position of `key`, whose ``StateKey/hash`` is `h`, inserting it at the end when it is new.
     mutating func insert(_ key: StateKey, hash h: Int) -> (position: Int32, inserted: Bool) {
-        var slot = h & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            let i = Int(entry - 1)
-            if hashes[i] == h && keys[i] == key { return (Int32(i), false) }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = probe(key, hash: h)
+        if let found { return (found, false) }
         let position = Int32(keys.count)
         keys.append(key)
         hashes.append(h)
         slots[slot] = position + 1
         if keys.count * 2 > slots.count { grow() }
         return (position, true)
+    }
+
+    /// Where `key` is, or else the empty slot where it would go.
+    private func probe(_ key: StateKey, hash h: Int) -> (position: Int32?, slot: Int) {
+        var slot = h & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return (nil, slot) }
+            let i = Int(entry - 1)
+            if hashes[i] == h && keys[i] == key { return (Int32(i), slot) }
+            slot = (slot + 1) & mask
+        }
     }
 
     private mutating func grow() {
