@@ -9,9 +9,12 @@ struct StepRun {
     var state: ExplorerState
     private(set) var choice: ExplorerChoice
     let record: Bool
-    /// Working storage, kept from one step to the next by a reused run so that a step allocates nothing.
-    private var buffers: StepBuffers
-    var observations: [Observation] { buffers.observations }
+    /// Problems the step showed.
+    private(set) var observations: [Observation] = []
+    // The app's event queue and the model's effects: kept (emptied) from one step to the next by
+    // a reused run, so that a step allocates nothing.
+    private var queue: [QueuedEvent] = []
+    private var effects: [Effect] = []
     private var steps: [RecordedStep] = []
     /// Delegate calls per recorded step (record mode).
     private(set) var stepCallbacks: [[String]] = []
@@ -21,7 +24,7 @@ struct StepRun {
     private(set) var leftScreenInApp = false
 
     /// An event the app model may react to.
-    fileprivate enum QueuedEvent {
+    private enum QueuedEvent {
         case app(AppEventPattern)
         case callback(DelegateCall)
     }
@@ -37,7 +40,6 @@ struct StepRun {
         self.state = state
         self.choice = choice
         self.record = record
-        buffers = StepBuffers()
         startScreen = state.screen
         automatic = Self.isAutomatic(choice)
     }
@@ -46,7 +48,8 @@ struct StepRun {
     /// nothing can be reused, keeping its storage).
     mutating func restart(choice: ExplorerChoice) {
         self.choice = choice
-        buffers.clear()
+        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
+        if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
         queueHead = 0
         leftScreenInApp = false
         startScreen = state.screen
@@ -63,9 +66,8 @@ struct StepRun {
 
     /// What the step did, moved out of the run (no copy of the state).
     consuming func result() -> StepResult {
-        StepResult(state: state, observations: buffers.observations, leftScreenInApp: leftScreenInApp, steps: steps)
+        StepResult(state: state, observations: observations, leftScreenInApp: leftScreenInApp, steps: steps)
     }
-
 
     // MARK: Running
 
@@ -86,7 +88,7 @@ struct StepRun {
         case .settings(let o): send(.userChangedSetting(o))
         case .precise(let on): send(.userChangedPreciseLocation(on))
         case .locationServices(let on): send(.userSwitchedLocationServices(on))
-        case .tap(let name): buffers.queue.append(.app(.tap(name)))
+        case .tap(let name): queue.append(.app(.tap(name)))
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
@@ -101,15 +103,15 @@ struct StepRun {
         } else if before == .foreground && after == .background {
             lifecycle = .background
         }
-        if let lifecycle { buffers.queue.insert(.app(lifecycle), at: 0) }
+        if let lifecycle { queue.insert(.app(lifecycle), at: 0) }
         drain()
         finish()
     }
 
     private mutating func drain() {
         var reactions = 0
-        while queueHead < buffers.queue.count && reactions < AppModelSystem.reactionLimit {
-            let event = buffers.queue[queueHead]
+        while queueHead < queue.count && reactions < AppModelSystem.reactionLimit {
+            let event = queue[queueHead]
             queueHead += 1
             guard state.model.appState.runsCode else { continue }
             let screen = Int(state.screen)
@@ -204,15 +206,14 @@ struct StepRun {
     /// Applies one model event and checks its effects.
     private mutating func send(_ event: Event, action: AppCall? = nil) {
         let before = Snapshot(authorization: state.model.authorization, status: state.model.status)
-        buffers.effects.removeAll(keepingCapacity: true)
-        state.model.handle(event, into: &buffers.effects)
-        let effects = buffers.effects
+        effects.removeAll(keepingCapacity: true)
+        state.model.handle(event, into: &effects)
         var delivered: DelegateCall?
         var needsLaunchCode = false
         for effect in effects {
             switch effect {
             case .delegate(_, let call):
-                buffers.queue.append(.callback(call))
+                queue.append(.callback(call))
                 if record { stepCallbacks[stepCallbacks.count - 1].append(call.description) }
                 switch call {
                 case .didUpdateLocations, .didVisit, .didEnterRegion, .didExitRegion: delivered = call
@@ -298,10 +299,10 @@ struct StepRun {
     private mutating func observe(_ key: FindingKey, at index: Int, marker: [(String, String)]? = nil,
                                   expect: [(String, String)], detail: String = "") {
         if !record {
-            if !buffers.observations.contains(where: { $0.key == key }) { buffers.observations.append(Observation(key: key)) }
+            if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key)) }
             return
         }
-        buffers.observations.append(Observation(key: key, stepIndex: max(0, index), marker: marker, expect: expect, detail: detail))
+        observations.append(Observation(key: key, stepIndex: max(0, index), marker: marker, expect: expect, detail: detail))
     }
 
     /// For the final `expect` of a recorded path, the calls of one step.
@@ -315,19 +316,5 @@ extension AppModelSystem {
         case .always: "requestAlwaysAuthorization()"
         case .temporaryFullAccuracy: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
         }
-    }
-}
-
-/// The working storage of a ``StepRun``: the app's event queue, the model's effects and the
-/// observations of one step.
-struct StepBuffers {
-    fileprivate var queue: [StepRun.QueuedEvent] = []
-    fileprivate var effects: [Effect] = []
-    fileprivate(set) var observations: [Observation] = []
-
-    fileprivate mutating func clear() {
-        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
-        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
-        if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
     }
 }
