@@ -59,7 +59,7 @@ final class AppModelSystem: Sendable {
     // MARK: Choices
 
     /// Replaces the contents of `out` with every choice open in `s`, in a fixed order (reusing its storage).
-    func appendChoices(_ s: ExplorerState, to out: inout [ExplorerChoice]) {
+    func choices(in s: ExplorerState, into out: inout [ExplorerChoice]) {
         out.removeAll(keepingCapacity: true)
         ExplorerChoice.append(in: s.model, taps: taps, to: &out)
     }

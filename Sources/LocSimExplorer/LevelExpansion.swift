@@ -83,8 +83,7 @@ struct LevelExpansion: Sendable {
 
         private mutating func expand(_ source: StateKey, table: StateTable, into out: inout Slice) -> Int {
             codec.decode(source, into: &run.state)
-            choices.removeAll(keepingCapacity: true)
-            system.appendChoices(run.state, to: &choices)
+            system.choices(in: run.state, into: &choices)
             let sourceRunning = run.state.model.appState != .notRunning
             let sourceScreen = run.state.screen
             for (n, choice) in choices.enumerated() {
