@@ -18,12 +18,18 @@ extension AuthorizationModel {
     /// equal values.
     mutating func canonicalizeTime() {
         let t = now
-        now = .zero
-        if let g = graceEndsAt { graceEndsAt = g - t > .zero ? g - t : nil }
+        // Most steps leave the clock at zero: then nothing shifts (and `Duration`'s operators,
+        // which are calls, are skipped).
+        let moved = !DurationBits(t).isZero
+        if moved { now = .zero }
+        if let g = graceEndsAt {
+            let left = moved ? g - t : g
+            if !DurationBits(left).isPositive { graceEndsAt = nil } else if moved { graceEndsAt = left }
+        }
         // Every write below is guarded: the timers and lists are shared with the state this one
         // was copied from, and writing to them unchanged would copy their storage.
         if !timers.isEmpty {
-            if t != .zero {
+            if moved {
                 for i in timers.indices { timers[i].at -= t }
             }
             // A grace timer left over from an earlier visit to the background changes nothing when
@@ -31,7 +37,7 @@ extension AuthorizationModel {
             var keptGrace = false
             func stale(_ timer: ScheduledTimer) -> Bool {
                 guard timer.kind == .graceEnds else { return false }
-                if !keptGrace, let g = graceEndsAt, timer.at == g { keptGrace = true; return false }
+                if !keptGrace, let g = graceEndsAt, DurationBits(timer.at) == DurationBits(g) { keptGrace = true; return false }
                 return true
             }
             if timers.contains(where: stale) {
@@ -43,13 +49,13 @@ extension AuthorizationModel {
             let shownAt: Duration
             if p.prompt.kind == .alwaysConfirmation {
                 let floor = Duration.zero - parameters.heldEventWindow - .milliseconds(1)
-                shownAt = max(p.shownAt - t, floor)
+                shownAt = max(moved ? p.shownAt - t : p.shownAt, floor)
             } else {
                 shownAt = .zero
             }
-            if shownAt != p.shownAt { prompt!.shownAt = shownAt }
+            if DurationBits(shownAt) != DurationBits(p.shownAt) { prompt!.shownAt = shownAt }
         }
-        if queuedPrompts.contains(where: { $0.shownAt != .zero }) {
+        if queuedPrompts.contains(where: { !DurationBits($0.shownAt).isZero }) {
             for i in queuedPrompts.indices { queuedPrompts[i].shownAt = .zero }
         }
         for i in managers.indices {

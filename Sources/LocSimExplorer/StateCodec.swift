@@ -1,6 +1,28 @@
 import Foundation
 import LocSimModel
 
+/// A `Duration` as its two words: made, compared and hashed without calls into the standard
+/// library, whose `Duration` operators are not inlinable (they were a tenth of packing's time).
+struct DurationBits: Equatable, Sendable {
+    private var low: UInt64 = 0
+    private var high: Int64 = 0
+
+    /// Zero.
+    init() {}
+
+    @inline(__always) init(_ d: Duration) {
+        low = d._low
+        high = d._high
+    }
+
+    @inline(__always) var duration: Duration { Duration(_high: high, low: low) }
+
+    @inline(__always) var isZero: Bool { low == 0 && high == 0 }
+
+    /// Whether the duration is more than zero.
+    @inline(__always) var isPositive: Bool { high > 0 || (high == 0 && low != 0) }
+}
+
 /// An ``ExplorerState`` packed into plain numbers: what the search stores, hashes and compares.
 ///
 /// A key holds no references, so copying, comparing and dropping one costs no reference counting;
@@ -21,13 +43,13 @@ struct StateKey: Equatable, Sendable {
     var promptManager = 0
     /// The number of the state's ``StateCodec/Extras``; 0 for the initial state's.
     var extras = 0
-    var graceEndsAt = Duration.zero
-    var promptShownAt = Duration.zero
-    var firstBackgroundUseAt = Duration.zero
-    var timer0 = Duration.zero
-    var timer1 = Duration.zero
-    var timer2 = Duration.zero
-    var timer3 = Duration.zero
+    var graceEndsAt = DurationBits()
+    var promptShownAt = DurationBits()
+    var firstBackgroundUseAt = DurationBits()
+    var timer0 = DurationBits()
+    var timer1 = DurationBits()
+    var timer2 = DurationBits()
+    var timer3 = DurationBits()
 
     /// A hash of every word of the key (it has no padding: every field is 8 or 16 bytes).
     var hash: Int {
@@ -120,7 +142,7 @@ final class StateCodec: @unchecked Sendable {
         put(state.model.wasInUse); put(state.model.wasIndicatorShowing)
         f |= Self.code(state.model.authorization) << Self.authorizationShift
         f |= Self.code(state.model.appState) << Self.appStateShift
-        var rare = state.model.now != .zero || state.model.deviceLocation != initialLocation || !state.model.monitoredRegions.isEmpty
+        var rare = !DurationBits(state.model.now).isZero || state.model.deviceLocation != initialLocation || !state.model.monitoredRegions.isEmpty
             || !state.model.insideRegions.isEmpty || state.model.significantChangeAnchor != initialAnchor
             || !state.model.pendingLaunchEvents.isEmpty || state.model.terminationReason != nil || !state.model.queuedPrompts.isEmpty || !state.model.heldEvents.isEmpty
         var overflowPrompt = false, overflowTimers = false, overflowManagers = false
@@ -128,24 +150,24 @@ final class StateCodec: @unchecked Sendable {
         if let p = state.model.prompt {
             if let i = standardPrompts.firstIndex(of: p.prompt) {
                 f |= UInt64(i + 1) << Self.promptShift
-                k.promptShownAt = p.shownAt
+                k.promptShownAt = DurationBits(p.shownAt)
                 if let id = p.manager { k.promptManager = id.rawValue }
             } else {
                 f |= Self.inExtras << Self.promptShift
                 overflowPrompt = true
             }
         }
-        if let g = state.model.graceEndsAt { f |= Self.graceBit; k.graceEndsAt = g }
-        if let t = state.model.firstBackgroundUseAt { f |= Self.firstUseBit; k.firstBackgroundUseAt = t }
+        if let g = state.model.graceEndsAt { f |= Self.graceBit; k.graceEndsAt = DurationBits(g) }
+        if let t = state.model.firstBackgroundUseAt { f |= Self.firstUseBit; k.firstBackgroundUseAt = DurationBits(t) }
         if state.model.timers.count <= 4 {
             f |= UInt64(state.model.timers.count) << Self.timerCountShift
             for (i, t) in state.model.timers.enumerated() {
                 f |= Self.code(t.kind) << (Self.timerKindShift + 2 * UInt64(i))
                 switch i {
-                case 0: k.timer0 = t.at
-                case 1: k.timer1 = t.at
-                case 2: k.timer2 = t.at
-                default: k.timer3 = t.at
+                case 0: k.timer0 = DurationBits(t.at)
+                case 1: k.timer1 = DurationBits(t.at)
+                case 2: k.timer2 = DurationBits(t.at)
+                default: k.timer3 = DurationBits(t.at)
                 }
             }
         } else {
@@ -214,8 +236,8 @@ final class StateCodec: @unchecked Sendable {
         state.model.wasIndicatorShowing = take()
         state.model.authorization = Self.authorization(f >> Self.authorizationShift & 7)
         state.model.appState = Self.appState(f >> Self.appStateShift & 3)
-        state.model.graceEndsAt = f & Self.graceBit != 0 ? k.graceEndsAt : nil
-        state.model.firstBackgroundUseAt = f & Self.firstUseBit != 0 ? k.firstBackgroundUseAt : nil
+        state.model.graceEndsAt = f & Self.graceBit != 0 ? k.graceEndsAt.duration : nil
+        state.model.firstBackgroundUseAt = f & Self.firstUseBit != 0 ? k.firstBackgroundUseAt.duration : nil
         state.model.nextManagerNumber = k.nextManagerNumber
         state.model.backgroundUseCount = k.backgroundUseCount
 
@@ -248,7 +270,7 @@ final class StateCodec: @unchecked Sendable {
         } else if promptCode == Self.inExtras {
             state.model.prompt = extras!.prompt
         } else {
-            state.model.prompt = PresentedPrompt(prompt: standardPrompts[Int(promptCode) - 1], shownAt: k.promptShownAt,
+            state.model.prompt = PresentedPrompt(prompt: standardPrompts[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
                                                  manager: k.promptManager == Self.noPromptManager ? nil : ManagerID(k.promptManager))
         }
 
@@ -256,19 +278,32 @@ final class StateCodec: @unchecked Sendable {
         if timerCount == Self.inExtras {
             state.model.timers = extras!.timers!
         } else {
-            state.model.timers.removeAll(keepingCapacity: true)
-            for i in 0..<Int(timerCount) {
-                let at = i == 0 ? k.timer0 : i == 1 ? k.timer1 : i == 2 ? k.timer2 : k.timer3
-                state.model.timers.append(ScheduledTimer(at: at, kind: Self.timerKind(f >> (Self.timerKindShift + 2 * UInt64(i)) & 3)))
+            // Overwritten in place: emptying and refilling the list costs more than the fields.
+            let n = Int(timerCount)
+            if state.model.timers.count > n { state.model.timers.removeLast(state.model.timers.count - n) }
+            for i in 0..<n {
+                let at = (i == 0 ? k.timer0 : i == 1 ? k.timer1 : i == 2 ? k.timer2 : k.timer3).duration
+                let kind = Self.timerKind(f >> (Self.timerKindShift + 2 * UInt64(i)) & 3)
+                if i < state.model.timers.count {
+                    state.model.timers[i].at = at
+                    state.model.timers[i].kind = kind
+                } else {
+                    state.model.timers.append(ScheduledTimer(at: at, kind: kind))
+                }
             }
         }
 
         let managerCount = f >> Self.managerCountShift & 3
         if managerCount == 3 {
             state.model.managers = extras!.managers!
+        } else if managerCount == 0 {
+            if !state.model.managers.isEmpty { state.model.managers.removeAll(keepingCapacity: true) }
         } else {
-            state.model.managers.removeAll(keepingCapacity: true)
-            if managerCount == 1 { state.model.managers.append(Self.manager(k.manager, id: k.managerID)) }
+            if state.model.managers.count > 1 { state.model.managers.removeLast(state.model.managers.count - 1) }
+            if state.model.managers.isEmpty {
+                state.model.managers.append(ManagerState(id: ManagerID(k.managerID), hasDelegate: false))
+            }
+            Self.decodeManager(k.manager, id: k.managerID, into: &state.model.managers[0])
         }
     }
 
@@ -352,10 +387,13 @@ final class StateCodec: @unchecked Sendable {
         return c
     }
 
-    private static func manager(_ c: UInt64, id: Int) -> ManagerState {
+    /// Overwrites every field of `mgr` with the manager `c` and `id` name (one key holds only a
+    /// manager with no queued fixes and no delivery time).
+    private static func decodeManager(_ c: UInt64, id: Int, into mgr: inout ManagerState) {
         var bit: UInt64 = 0
         func take() -> Bool { defer { bit += 1 }; return c & (1 << bit) != 0 }
-        var mgr = ManagerState(id: ManagerID(id), hasDelegate: take())
+        mgr.id = ManagerID(id)
+        mgr.hasDelegate = take()
         mgr.updating = take()
         mgr.updatingStartedInUse = take()
         mgr.oneShotPending = take()
@@ -370,6 +408,7 @@ final class StateCodec: @unchecked Sendable {
         let accuracy = Int(c >> 14 & 7)
         mgr.reportedAccuracy = accuracy == 0 ? nil : AccuracyAuthorization(rawValue: accuracy - 1)
         mgr.desiredAccuracy = accuracies[Int(c >> 17 & 7)]
-        return mgr
+        if !mgr.queuedLocations.isEmpty { mgr.queuedLocations.removeAll(keepingCapacity: true) }
+        if mgr.lastDelivery != nil { mgr.lastDelivery = nil }
     }
 }

@@ -9,7 +9,7 @@
 public struct AuthorizationModel: Hashable, Sendable {
     // MARK: Device
     /// Platform, parameters and Info.plist, shared and immutable (see ``ModelConfiguration``).
-    var configuration: ModelConfiguration
+    @usableFromInline var configuration: ModelConfiguration
     /// The OS and version.
     public var platform: Platform {
         @inline(__always) get { configuration.platform }
@@ -110,7 +110,7 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// The status every manager of the app reads (A1–A10, M1, M4).
     /// Corresponds to `CLLocationManager.authorizationStatus`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public var status: AuthorizationStatus {
         Self.status(restricted: restricted, servicesOn: locationServicesEnabled && !airplaneMode, authorization: authorization,
                     macOS: configuration.platform.os == .macOS)
@@ -118,7 +118,7 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// The status from the fields it depends on (A1–A10, M1, M4): one definition for the public
     /// property and the transition, which must not copy the whole state to read it.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func status(restricted: Bool, servicesOn: Bool, authorization: StoredAuthorization, macOS: Bool) -> AuthorizationStatus {
         if restricted { return .restricted }
         if !servicesOn { return .denied }
@@ -143,11 +143,11 @@ public struct AuthorizationModel: Hashable, Sendable {
     public var supportsAccuracyAuthorization: Bool { configuration.supportsAccuracyAuthorization }
 
     /// Whether Always is provisional (G1). Invisible to apps (A10).
-    @inline(__always)
+    @inlinable @inline(__always)
     public var isProvisional: Bool { authorization == .always(provisional: true) }
 
     /// Whether When In Use is an Allow Once grant (H1). Invisible to apps (A9).
-    @inline(__always)
+    @inlinable @inline(__always)
     public var isTemporary: Bool { authorization == .whenInUse(temporary: true) }
 
     /// Whether the platform offers Allow Once and provisional Always (iOS 13+ generation).
@@ -168,6 +168,7 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// Whether the app is "in use" (I1, I2, P2, P3): in the foreground, within the grace period
     /// after leaving it, or showing the background location indicator. Mac apps are always in use.
+    @inlinable @inline(__always)
     public var isInUse: Bool {
         Self.inUse(appState: appState, configuration: configuration, now: now, graceEndsAt: graceEndsAt, status: status,
                    authorization: authorization, managers: managers)
@@ -228,7 +229,8 @@ public struct AuthorizationModel: Hashable, Sendable {
     // The definitions, from the fields they read: one for the public properties and the
     // transition, and neither copies the whole state to call them.
 
-    private static func backgroundSession(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
+    @inlinable
+    static func backgroundSession(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
                                           managers: [ManagerState]) -> Bool {
         guard appState == .background, configuration.hasLocationBackgroundMode, status.isAuthorized else { return false }
         let os = configuration.platform.os
@@ -236,7 +238,8 @@ public struct AuthorizationModel: Hashable, Sendable {
         return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInUse }
     }
 
-    private static func indicator(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
+    @inlinable
+    static func indicator(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
                                   authorization: StoredAuthorization, managers: [ManagerState]) -> Bool {
         guard backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers) else { return false }
         if configuration.platform.os == .watchOS { return true }
@@ -251,8 +254,8 @@ public struct AuthorizationModel: Hashable, Sendable {
         }
     }
 
-    @inline(__always)
-    private static func inUse(appState: AppState, configuration: ModelConfiguration, now: Duration, graceEndsAt: Duration?,
+    @inlinable @inline(__always)
+    static func inUse(appState: AppState, configuration: ModelConfiguration, now: Duration, graceEndsAt: Duration?,
                               status: AuthorizationStatus, authorization: StoredAuthorization, managers: [ManagerState]) -> Bool {
         switch appState {
         case .foreground:

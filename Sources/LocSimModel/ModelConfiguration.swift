@@ -3,8 +3,9 @@
 ///
 /// A shared, immutable reference keeps ``AuthorizationModel`` small to copy and cheap to hash;
 /// equality is by value. Core Location has no such type.
+@usableFromInline
 final class ModelConfiguration: Hashable, Sendable {
-    let platform: Platform
+    @usableFromInline let platform: Platform
     let parameters: DeviceParameters
     let app: AppDescription
     /// Keys each request lacks (J1–J4), computed once.
@@ -17,7 +18,7 @@ final class ModelConfiguration: Hashable, Sendable {
     let supportsAccuracyAuthorization: Bool
     let generation: PromptGeneration
     let settingsOptions: [SettingsOption]
-    let hasLocationBackgroundMode: Bool
+    @usableFromInline let hasLocationBackgroundMode: Bool
     let initialWhenInUsePrompt: Prompt
     let initialAlwaysPrompt: Prompt
     let upgradePrompt: Prompt
@@ -58,11 +59,11 @@ final class ModelConfiguration: Hashable, Sendable {
         }
     }
 
-    static func == (l: ModelConfiguration, r: ModelConfiguration) -> Bool {
+    @usableFromInline static func == (l: ModelConfiguration, r: ModelConfiguration) -> Bool {
         l === r || (l.platform == r.platform && l.parameters == r.parameters && l.app == r.app)
     }
 
-    func hash(into hasher: inout Hasher) {
+    @usableFromInline func hash(into hasher: inout Hasher) {
         // The platform alone: configurations rarely differ within one set of states.
         hasher.combine(platform)
     }

@@ -37,12 +37,15 @@ struct Benchmark: ParsableCommand {
     @Option(help: "For lint: how many Swift files to generate (5000 is about 57 MB).")
     var files: Int = 5000
 
+    @Option(help: "For explore: how many times to explore each model (the best time counts).")
+    var repetitions: Int = 5
+
     mutating func run() throws {
         if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
         if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: scenarioFiles)) }
         if target == .lint { print(LintBenchmark.runLintBenchmark(files: files), terminator: "") }
-        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: 12), terminator: "") }
+        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: 12, repetitions: repetitions), terminator: "") }
     }
 }
 
