@@ -6,16 +6,17 @@ import LocSimScenario
 /// model: the app's reactions are written out as app-call steps, and the last `expect` shows the
 /// problem.
 enum CounterexampleWriter {
+    /// The scenario file: `setup` is ``setup(model:platform:)``'s text, the same for every finding
+    /// of one model on one platform.
     static func scenario(model: AppModel, platform: Platform, kind: FindingKind, key: String, explanation: String, rules: [String],
-                         path: [String], steps: [RecordedStep], markerBefore: (Int, [(String, String)])?,
+                         path: [String], setup: String, steps: [RecordedStep], markerBefore: (Int, [(String, String)])?,
                          expect: [(String, String)]) -> String {
         var out = ""
         out += "# locsim explore: \(kind.rawValue) (\(key)) — \(explanation) [\(rules.joined(separator: ", "))]\n"
         out += "# Model \(model.file) on \(platform), \(path.count) explorer event\(path.count == 1 ? "" : "s") [screen after each]:\n"
         for p in path { out += "#   \(p)\n" }
         out += "name: \(YAMLText.quoted("\(model.name): \(kind.rawValue) \(key) on \(platform)"))\n"
-        out += device(model.device, platform: platform)
-        out += app(model.app)
+        out += setup
         out += "steps:\n"
         for (i, step) in steps.enumerated() {
             if let (at, marker) = markerBefore, at == i {
@@ -30,6 +31,11 @@ enum CounterexampleWriter {
         }
         out += "  - expect: \(mapping(expect))   # the problem\n"
         return out
+    }
+
+    /// The `device` and `app` sections of every counterexample of `model` on `platform`.
+    static func setup(model: AppModel, platform: Platform) -> String {
+        device(model.device, platform: platform) + app(model.app)
     }
 
     static func mapping(_ pairs: [(String, String)]) -> String {

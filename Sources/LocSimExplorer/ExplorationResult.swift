@@ -59,7 +59,8 @@ public struct ExplorationProgress: Sendable {
 public struct ExplorationOptions: Sendable {
     /// Events per path; `nil` uses the model's `explore.depth`.
     public var depth: Int?
-    /// Explore platforms on separate threads (deterministic either way).
+    /// Use every core: platforms side by side, and each level of a search in slices (deterministic
+    /// either way).
     public var parallel: Bool
     /// Called after each BFS level (from any thread).
     public var progress: (@Sendable (ExplorationProgress) -> Void)?

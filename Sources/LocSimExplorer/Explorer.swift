@@ -12,32 +12,27 @@ import LocSimScenario
 public enum Explorer {
     /// Explores `model` on each of its platforms.
     public static func explore(_ model: AppModel, options: ExplorationOptions = ExplorationOptions()) -> ExplorationResult {
-        let platforms = model.platforms
-        let results = ParallelResults<PlatformExploration>(count: platforms.count)
-        let work: @Sendable (Int) -> Void = { i in
-            results.set(i, explore(model, on: platforms[i], options: options))
-        }
-        if options.parallel && platforms.count > 1 {
-            // Each platform on its own pool thread, each level of each search on every core: while
-            // one search merges a level on one thread, the other platforms' expansions fill the
-            // other cores. (Not `concurrentPerform`: nested inside it, the levels' own parallel
-            // expansion would get one thread.)
-            let group = DispatchGroup()
-            for i in platforms.indices {
-                DispatchQueue.global().async(group: group) { work(i) }
-            }
-            group.wait()
-        } else {
-            for i in platforms.indices { work(i) }
-        }
-        return ExplorationResult(model: model, platforms: results.values)
+        ExplorationResult(model: model, platforms: explore(model, on: model.platforms, options: options))
     }
 
     /// Explores `model` on one platform.
     public static func explore(_ model: AppModel, on platform: Platform, options: ExplorationOptions = ExplorationOptions()) -> PlatformExploration {
-        var search = StateSearch(system: AppModelSystem(model, platform: platform), depth: options.depth ?? model.depth,
-                                 maxStates: model.maxStates, parallel: options.parallel, progress: options.progress)
-        search.run()
-        return search.report()
+        explore(model, on: [platform], options: options)[0]
+    }
+
+    private static func explore(_ model: AppModel, on platforms: [Platform], options: ExplorationOptions) -> [PlatformExploration] {
+        let searches = platforms.map {
+            StateSearch(system: AppModelSystem(model, platform: $0), depth: options.depth ?? model.depth, maxStates: model.maxStates,
+                        progress: options.progress)
+        }
+        if options.parallel {
+            // Every platform's levels and reports on every core (see ``SearchScheduler``).
+            return SearchScheduler.run(searches).reports.map { $0! }
+        }
+        return searches.map { search in
+            var search = search
+            search.run()
+            return search.report()
+        }
     }
 }

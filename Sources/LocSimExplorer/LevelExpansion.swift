@@ -1,4 +1,4 @@
-import Dispatch
+import LocSimModel
 
 /// One breadth-first level's worth of work, done before any of its results enter the state table:
 /// every choice applied to every state of the frontier, and each result looked up among the states
@@ -8,16 +8,15 @@ import Dispatch
 /// frontier run on separate threads. The search then takes the results in frontier order, which
 /// keeps its output independent of the schedule.
 struct LevelExpansion: Sendable {
-    /// What one choice from one state led to.
+    /// What one choice from one state led to. Plain data: a level has tens of thousands.
     struct Successor: Sendable {
-        var choice: ExplorerChoice
         /// The state's ``StateKey/hash``.
         var hash: Int
         /// The position of the state when an earlier level has it; otherwise `-1 - i`, where `i`
         /// is the state's index in ``Slice/candidates``.
         var known: Int32
-        /// Problems this step showed (usually none).
-        var findings: [FindingKey]
+        /// The choice's position in the source state's ``AppModelSystem/choices(in:into:)``.
+        var choice: UInt16
         /// The step left a waiting screen by the app's own doing (or a crash).
         var exit: Bool
         /// The step stayed on the screen, in the app, with the app still running.
@@ -29,6 +28,8 @@ struct LevelExpansion: Sendable {
         /// Successors per frontier state, in order.
         var counts: [Int32] = []
         var successors: [Successor] = []
+        /// Problems steps showed (few): the successor's index in ``successors``, and the problem.
+        var findings: [(successor: Int32, key: FindingKey)] = []
         /// States no earlier level has, in the order their successors name them.
         var candidates: [StateKey] = []
         /// States whose key did not unpack to the same state (only counted when checking).
@@ -38,37 +39,37 @@ struct LevelExpansion: Sendable {
     /// Frontier states per slice; slices are the unit of parallel work.
     static let sliceSize = 48
 
-    /// Expands `frontier`, on every core when `parallel` and the frontier is large enough.
-    static func expand(_ frontier: [Int32], table: StateTable, system: AppModelSystem, codec: StateCodec, parallel: Bool,
-                       checkCodec: Bool = false) -> [Slice] {
-        let sliceCount = (frontier.count + sliceSize - 1) / sliceSize
-        if !parallel || sliceCount < 2 {
-            var worker = Worker(system: system, codec: codec, check: checkCodec)
-            return [worker.expand(frontier[...], table: table)]
-        }
-        let results = ParallelResults<Slice>(count: sliceCount)
-        DispatchQueue.concurrentPerform(iterations: sliceCount) { i in
-            var worker = Worker(system: system, codec: codec, check: checkCodec)
-            let range = i * sliceSize..<min(frontier.count, (i + 1) * sliceSize)
-            results.set(i, worker.expand(frontier[range], table: table))
-        }
-        return results.values
+    /// How many slices `count` frontier states make.
+    static func sliceCount(_ count: Int) -> Int { (count + sliceSize - 1) / sliceSize }
+
+    /// The frontier positions of slice `i`.
+    static func slice(_ i: Int, of count: Int) -> Range<Int> { i * sliceSize..<min(count, (i + 1) * sliceSize) }
+
+    /// Applies every choice to every state of `sources` (part of a frontier) and looks each
+    /// result up in `table`, which only the caller's search writes, and never meanwhile.
+    static func expand(_ sources: ArraySlice<Int32>, table: StateTable, system: AppModelSystem, codec: StateCodec,
+                       check: Bool = false) -> Slice {
+        var worker = Worker(system: system, codec: codec, check: check)
+        return worker.expand(sources, table: table)
     }
 
     /// Applies choices with one reusable ``StepRun``, unpacking the source state into it before
     /// each choice (its storage is never shared, so the model changes in place).
-    private struct Worker {
+    struct Worker {
         let system: AppModelSystem
         let codec: StateCodec
         let check: Bool
         var run: StepRun
         var choices: [ExplorerChoice] = []
+        /// The codec's prompts, from this worker's own system.
+        let prompts: [Prompt]
 
         init(system: AppModelSystem, codec: StateCodec, check: Bool) {
             self.system = system
             self.codec = codec
             self.check = check
-            run = StepRun(system: system, state: codec.initial, choice: .lock, record: false)
+            run = StepRun(system: system, state: system.initial, choice: .lock, record: false)
+            prompts = StateCodec.standardPrompts(of: system.initial)
         }
 
         mutating func expand(_ sources: ArraySlice<Int32>, table: StateTable) -> Slice {
@@ -82,12 +83,12 @@ struct LevelExpansion: Sendable {
         }
 
         private mutating func expand(_ source: StateKey, table: StateTable, into out: inout Slice) -> Int {
-            codec.decode(source, into: &run.state)
+            codec.decode(source, into: &run.state, prompts: prompts)
             system.choices(in: run.state, into: &choices)
             let sourceRunning = run.state.model.appState != .notRunning
             let sourceScreen = run.state.screen
             for (n, choice) in choices.enumerated() {
-                if n > 0 { codec.decode(source, into: &run.state) }
+                if n > 0 { codec.decode(source, into: &run.state, prompts: prompts) }
                 run.restart(choice: choice)
                 run.execute()
                 // Leaving by a crash counts as leaving: the crash is a finding of its own.
@@ -104,8 +105,8 @@ struct LevelExpansion: Sendable {
                     known = -1 - Int32(out.candidates.count)
                     out.candidates.append(key)
                 }
-                let findings = run.observations.isEmpty ? [] : run.observations.map(\.key)
-                out.successors.append(Successor(choice: choice, hash: hash, known: known, findings: findings, exit: exit, stay: stay))
+                for o in run.observations { out.findings.append((Int32(out.successors.count), o.key)) }
+                out.successors.append(Successor(hash: hash, known: known, choice: UInt16(n), exit: exit, stay: stay))
             }
             return choices.count
         }

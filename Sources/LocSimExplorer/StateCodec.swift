@@ -52,13 +52,35 @@ struct StateKey: Equatable, Sendable {
     var timer3 = DurationBits()
 
     /// A hash of every word of the key (it has no padding: every field is 8 or 16 bytes).
+    ///
+    /// Four lanes take every fourth word each, so their multiplications overlap instead of
+    /// waiting on one another; the lanes are then folded and the result mixed.
     var hash: Int {
         withUnsafeBytes(of: self) { raw in
-            var x: UInt64 = 0x9E37_79B9_7F4A_7C15
-            for i in 0..<(MemoryLayout<StateKey>.size / 8) {
-                x = (x ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-                x ^= x >> 31
+            @inline(__always) func word(_ i: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) }
+            @inline(__always) func round(_ x: UInt64, _ w: UInt64) -> UInt64 {
+                let y = (x ^ w) &* 0x9E37_79B9_7F4A_7C15
+                return (y << 29) | (y >> 35)
             }
+            let n = MemoryLayout<StateKey>.size / 8
+            var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
+            var c: UInt64 = 0xA409_3822_299F_31D0, d: UInt64 = 0x082E_FA98_EC4E_6C89
+            var i = 0
+            while i + 4 <= n {
+                a = round(a, word(i))
+                b = round(b, word(i + 1))
+                c = round(c, word(i + 2))
+                d = round(d, word(i + 3))
+                i += 4
+            }
+            while i < n {
+                a = round(a, word(i))
+                i += 1
+            }
+            var x = round(round(round(a, b), c), d)
+            x ^= x >> 31
+            x &*= 0xBF58_476D_1CE4_E5B9
+            x ^= x >> 29
             return Int(truncatingIfNeeded: x)
         }
     }
@@ -117,7 +139,7 @@ final class StateCodec: @unchecked Sendable {
         let m = initial.model
         initialLocation = m.deviceLocation
         initialAnchor = m.significantChangeAnchor
-        standardPrompts = [m.initialPrompt(for: .whenInUse), m.initialPrompt(for: .always), m.upgradePrompt(), m.confirmationPrompt()]
+        standardPrompts = Self.standardPrompts(of: initial)
         let base = Extras(now: .zero, deviceLocation: m.deviceLocation, monitoredRegions: [], insideRegions: [],
                           significantChangeAnchor: m.significantChangeAnchor, pendingLaunchEvents: [], terminationReason: nil,
                           queuedPrompts: [], heldEvents: [], managers: nil, timers: nil, prompt: nil)
@@ -214,6 +236,19 @@ final class StateCodec: @unchecked Sendable {
     /// Overwrites every field of `state` with the state `key` names. `state` must come from this
     /// codec's initial state (it keeps its configuration). Storage `state` owns is reused.
     func decode(_ k: StateKey, into state: inout ExplorerState) {
+        decode(k, into: &state, prompts: standardPrompts)
+    }
+
+    /// The prompts a key names by code, for ``decode(_:into:prompts:)``.
+    static func standardPrompts(of state: ExplorerState) -> [Prompt] {
+        let m = state.model
+        return [m.initialPrompt(for: .whenInUse), m.initialPrompt(for: .always), m.upgradePrompt(), m.confirmationPrompt()]
+    }
+
+    /// ``decode(_:into:)`` with the prompts taken from `prompts` (``standardPrompts(of:)`` of a
+    /// copy of the initial state): a thread that unpacks from its own copies never touches the
+    /// reference counts of strings that other threads use.
+    func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt]) {
         let f = k.flags
         state.screen = UInt8(truncatingIfNeeded: f)
         var bit: UInt64 = 8
@@ -270,7 +305,7 @@ final class StateCodec: @unchecked Sendable {
         } else if promptCode == Self.inExtras {
             state.model.prompt = extras!.prompt
         } else {
-            state.model.prompt = PresentedPrompt(prompt: standardPrompts[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
+            state.model.prompt = PresentedPrompt(prompt: prompts[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
                                                  manager: k.promptManager == Self.noPromptManager ? nil : ManagerID(k.promptManager))
         }
 

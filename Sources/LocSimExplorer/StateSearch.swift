@@ -9,8 +9,6 @@ struct StateSearch {
     let maxDepth: Int
     let maxStates: Int
     let progress: (@Sendable (ExplorationProgress) -> Void)?
-    /// Expand each level's frontier on every core.
-    let parallel: Bool
 
     private(set) var table = StateTable()
     /// Packs states into the table's keys.
@@ -19,23 +17,25 @@ struct StateSearch {
     var checkCodec = false
     private(set) var codecMismatches = 0
     private var parent: [Int32] = []
-    private var via: [ExplorerChoice?] = []
+    /// The choice that first reached each state: its position among its parent's choices.
+    private var via: [UInt16] = []
     private var depthOf: [UInt8] = []
     private var expanded: [Bool] = []
     private var transitions = 0
     private var truncated = false
     private var depthReached = 0
-    private var frontierLeft = false
+    /// The states the next level expands: those the last level found.
+    private(set) var frontier: [Int32] = []
+    private var started: UInt64 = 0
     /// The first path to each problem: the state it starts from and the choice that shows it.
-    private var firstSeen: [FindingKey: (source: Int32, choice: ExplorerChoice)] = [:]
+    private var firstSeen: [FindingKey: (source: Int32, choice: UInt16)] = [:]
     /// Edges out of waiting screens: (from, to, left the screen in the app, stayed on it in the app).
     private var waitingEdges: [(from: Int32, to: Int32, exit: Bool, stay: Bool)] = []
     private var seconds = 0.0
 
-    init(system: AppModelSystem, depth: Int, maxStates: Int, parallel: Bool = false, progress: (@Sendable (ExplorationProgress) -> Void)?) {
+    init(system: AppModelSystem, depth: Int, maxStates: Int, progress: (@Sendable (ExplorationProgress) -> Void)?) {
         self.system = system
         self.codec = StateCodec(initial: system.initial)
-        self.parallel = parallel
         self.maxDepth = depth
         self.maxStates = maxStates
         self.progress = progress
@@ -43,30 +43,46 @@ struct StateSearch {
 
     // MARK: Search
 
+    /// Runs the whole search on this thread (``SearchScheduler`` runs searches level by level on
+    /// every core).
     mutating func run() {
-        let start = DispatchTime.now().uptimeNanoseconds
-        var initial = system.initial
-        _ = table.insert(codec.encode(&initial))
-        record(parent: -1, via: nil, depth: 0)
-        var frontier: [Int32] = [0]
-        var depth = 0
-        while depth < maxDepth && !frontier.isEmpty && !truncated {
-            let level = LevelExpansion.expand(frontier, table: table, system: system, codec: codec, parallel: parallel,
-                                              checkCodec: checkCodec)
-            frontier = merge(level, frontier: frontier, depth: depth)
-            depth += 1
-            depthReached = depth
-            if let progress {
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                progress(ExplorationProgress(model: system.appModel.name, platform: system.platform, depth: depth,
-                                             states: table.count, statesPerSecond: elapsed > 0 ? Double(table.count) / elapsed : 0))
-            }
+        start()
+        while hasNextLevel {
+            finishLevel([LevelExpansion.expand(frontier[...], table: table, system: system, codec: codec, check: checkCodec)])
         }
-        frontierLeft = !frontier.isEmpty
-        seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    private mutating func record(parent p: Int32, via c: ExplorerChoice?, depth: Int) {
+    /// Enters the initial state: the first level's frontier.
+    mutating func start() {
+        started = DispatchTime.now().uptimeNanoseconds
+        var initial = system.initial
+        _ = table.insert(codec.encode(&initial))
+        record(parent: -1, via: 0, depth: 0)
+        frontier = [0]
+        finishIfDone()
+    }
+
+    /// Whether ``frontier`` is a level to expand (else the search is over).
+    var hasNextLevel: Bool { depthReached < maxDepth && !frontier.isEmpty && !truncated }
+
+    /// Takes the expansion of ``frontier`` (its slices in order) into the table; the states it
+    /// found for the first time become the next frontier.
+    mutating func finishLevel(_ slices: consuming [LevelExpansion.Slice]) {
+        frontier = merge(slices, frontier: frontier, depth: depthReached)
+        depthReached += 1
+        if let progress {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            progress(ExplorationProgress(model: system.appModel.name, platform: system.platform, depth: depthReached,
+                                         states: table.count, statesPerSecond: elapsed > 0 ? Double(table.count) / elapsed : 0))
+        }
+        finishIfDone()
+    }
+
+    private mutating func finishIfDone() {
+        if !hasNextLevel { seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+    }
+
+    private mutating func record(parent p: Int32, via c: UInt16, depth: Int) {
         parent.append(p)
         via.append(c)
         depthOf.append(UInt8(depth))
@@ -81,31 +97,32 @@ struct StateSearch {
         for i in slices.indices {
             codecMismatches += slices[i].codecMismatches
             var k = 0
+            var nextFinding = 0
             for count in slices[i].counts {
                 let s = frontier[f]
                 f += 1
                 expanded[Int(s)] = true
                 let waiting = system.isWaiting[Int(table.screen(s))]
                 for _ in 0..<count {
-                    // Fields read one by one: copying a whole successor would retain its choice and findings.
                     defer { k += 1 }
                     transitions += 1
-                    if !slices[i].successors[k].findings.isEmpty {
-                        for key in slices[i].successors[k].findings where firstSeen[key] == nil {
-                            firstSeen[key] = (s, slices[i].successors[k].choice)
-                        }
+                    let successor = slices[i].successors[k]
+                    while nextFinding < slices[i].findings.count && slices[i].findings[nextFinding].successor == k {
+                        let key = slices[i].findings[nextFinding].key
+                        if firstSeen[key] == nil { firstSeen[key] = (s, successor.choice) }
+                        nextFinding += 1
                     }
-                    var target = slices[i].successors[k].known
+                    var target = successor.known
                     if target < 0 {
                         let inserted: Bool
-                        (target, inserted) = table.insert(slices[i].candidates[Int(-1 - target)], hash: slices[i].successors[k].hash)
+                        (target, inserted) = table.insert(slices[i].candidates[Int(-1 - target)], hash: successor.hash)
                         if inserted {
-                            record(parent: s, via: slices[i].successors[k].choice, depth: depth + 1)
+                            record(parent: s, via: successor.choice, depth: depth + 1)
                             next.append(target)
                         }
                     }
                     if waiting {
-                        waitingEdges.append((s, target, slices[i].successors[k].exit, slices[i].successors[k].stay))
+                        waitingEdges.append((s, target, successor.exit, successor.stay))
                     }
                 }
                 if table.count >= maxStates { truncated = true; return next }
@@ -161,15 +178,18 @@ struct StateSearch {
 
     func report() -> PlatformExploration {
         var findings: [Finding] = []
+        let setup = CounterexampleWriter.setup(model: system.appModel, platform: system.platform)
         for (key, seen) in firstSeen {
-            if let f = counterexample(for: key, source: seen.source, choice: seen.choice) { findings.append(f) }
+            if let f = counterexample(for: key, source: seen.source, choice: choice(seen.choice, from: seen.source), setup: setup) {
+                findings.append(f)
+            }
         }
         for h in hangs() {
-            findings.append(hangFinding(h))
+            findings.append(hangFinding(h, setup: setup))
         }
         findings.sort(by: Finding.ordered)
         return PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
-                                   exhaustive: !frontierLeft && !truncated, truncated: truncated, seconds: seconds, findings: findings)
+                                   exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds, findings: findings)
     }
 
     /// The choices from the initial state to `s`.
@@ -177,10 +197,17 @@ struct StateSearch {
         var out: [ExplorerChoice] = []
         var i = s
         while i > 0 {
-            out.append(via[Int(i)]!)
+            out.append(choice(via[Int(i)], from: parent[Int(i)]))
             i = parent[Int(i)]
         }
         return out.reversed()
+    }
+
+    /// The choice at `index` among those open in state `s`.
+    private func choice(_ index: UInt16, from s: Int32) -> ExplorerChoice {
+        var choices: [ExplorerChoice] = []
+        system.choices(in: codec.state(table[s]), into: &choices)
+        return choices[Int(index)]
     }
 
     /// Replays a path with recording on: the steps of each transition and the final run.
@@ -205,7 +232,7 @@ struct StateSearch {
         return (steps, callbacks, last!, offset, screens)
     }
 
-    private func counterexample(for key: FindingKey, source: Int32, choice: ExplorerChoice) -> Finding? {
+    private func counterexample(for key: FindingKey, source: Int32, choice: ExplorerChoice, setup: String) -> Finding? {
         let choices = path(to: source) + [choice]
         let replayed = replay(choices)
         guard let o = replayed.last.observations.first(where: { $0.key == key }) else { return nil }
@@ -217,10 +244,10 @@ struct StateSearch {
         }
         let (explanation, rules) = describe(key, detail: o.detail)
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
-                           steps: steps, markerBefore: o.marker.map { (cut, $0) }, expect: expect)
+                           steps: steps, markerBefore: o.marker.map { (cut, $0) }, expect: expect, setup: setup)
     }
 
-    private func hangFinding(_ s: Int32) -> Finding {
+    private func hangFinding(_ s: Int32, setup: String) -> Finding {
         let choices = path(to: s)
         let replayed = replay(choices)
         let st = codec.state(table[s])
@@ -229,7 +256,7 @@ struct StateSearch {
         let (explanation, rules) = describe(key, detail: "")
         let expect = [("prompt", m.prompt?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.appState.rawValue)]
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
-                           steps: replayed.steps, markerBefore: nil, expect: expect)
+                           steps: replayed.steps, markerBefore: nil, expect: expect, setup: setup)
     }
 
     /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
@@ -261,12 +288,13 @@ struct StateSearch {
     }
 
     private func makeFinding(key: FindingKey, explanation: String, rules: [String], choices: [ExplorerChoice], screens: [String],
-                             steps: [RecordedStep], markerBefore: (Int, [(String, String)])?, expect: [(String, String)]) -> Finding {
+                             steps: [RecordedStep], markerBefore: (Int, [(String, String)])?, expect: [(String, String)],
+                             setup: String) -> Finding {
         let keyText = key.text(screens: system.appModel.screens)
         let pathText = zip(choices, screens).map { "\($0.0.description) [\($0.1)]" }
         let scenario = CounterexampleWriter.scenario(
             model: system.appModel, platform: system.platform, kind: key.kind, key: keyText, explanation: explanation, rules: rules,
-            path: pathText, steps: steps, markerBefore: markerBefore, expect: expect)
+            path: pathText, setup: setup, steps: steps, markerBefore: markerBefore, expect: expect)
         return Finding(kind: key.kind, key: keyText, explanation: explanation, rules: rules, platform: system.platform,
                        model: system.appModel.file, depth: choices.count, path: choices.map(\.description), scenario: scenario)
     }

@@ -5,8 +5,9 @@
 struct StateTable: Sendable {
     private(set) var keys: [StateKey] = []
     private var hashes: [Int] = []
-    /// Slots hold a key's position + 1; 0 is empty.
-    private var slots: [Int32]
+    /// Slots hold a key's position + 1 in the low half, 0 when empty, and the high half of its
+    /// hash in the high half: a probe compares hashes without reading another array.
+    private var slots: [UInt64]
     private var mask: Int
 
     init(capacity: Int = 1024) {
@@ -40,7 +41,7 @@ struct StateTable: Sendable {
         let position = Int32(keys.count)
         keys.append(key)
         hashes.append(h)
-        slots[slot] = position + 1
+        slots[slot] = Self.entry(position, hash: h)
         if keys.count * 2 > slots.count { grow() }
         return (position, true)
     }
@@ -48,13 +49,20 @@ struct StateTable: Sendable {
     /// Where `key` is, or else the empty slot where it would go.
     private func probe(_ key: StateKey, hash h: Int) -> (position: Int32?, slot: Int) {
         var slot = h & mask
+        let tag = UInt64(UInt(bitPattern: h)) & 0xFFFF_FFFF_0000_0000
         while true {
             let entry = slots[slot]
             if entry == 0 { return (nil, slot) }
-            let i = Int(entry - 1)
-            if hashes[i] == h && keys[i] == key { return (Int32(i), slot) }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let i = Int(entry & 0xFFFF_FFFF) - 1
+                if keys[i] == key { return (Int32(i), slot) }
+            }
             slot = (slot + 1) & mask
         }
+    }
+
+    private static func entry(_ position: Int32, hash h: Int) -> UInt64 {
+        UInt64(UInt(bitPattern: h)) & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(position) + 1)
     }
 
     private mutating func grow() {
@@ -64,7 +72,7 @@ struct StateTable: Sendable {
         for (i, h) in hashes.enumerated() {
             var slot = h & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(i + 1)
+            slots[slot] = Self.entry(Int32(i), hash: h)
         }
     }
 }

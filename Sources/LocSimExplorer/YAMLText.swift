@@ -4,11 +4,14 @@ import LocSimScenario
 
 /// Small helpers that write YAML scalars the scenario parser reads back exactly.
 enum YAMLText {
+    /// Words YAML reads as something other than a string.
+    private static let reserved: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"]
+
     /// A plain word when it is safe, else a double-quoted string.
     static func quoted(_ s: String) -> String {
         let plain = !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
-            && !["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"].contains(s.lowercased())
             && !(s.first!.isNumber || s.first == "-" || s.first == ".")
+            && !Self.reserved.contains(s.lowercased())
         if plain { return s }
         var out = "\""
         for ch in s.unicodeScalars {

@@ -33,12 +33,14 @@ struct StateCodecTests {
     """
 
     static func check(_ model: AppModel, depth: Int? = nil) -> [(platform: Platform, states: Int, mismatches: Int, extras: Int)] {
-        model.platforms.map { platform in
+        let searches = model.platforms.map { platform in
             var search = StateSearch(system: AppModelSystem(model, platform: platform), depth: depth ?? model.depth,
-                                     maxStates: model.maxStates, parallel: true, progress: nil)
+                                     maxStates: model.maxStates, progress: nil)
             search.checkCodec = true
-            search.run()
-            return (platform, search.table.count, search.codecMismatches, search.codec.extrasCount)
+            return search
+        }
+        return SearchScheduler.run(searches, reports: false).searches.map { search in
+            (search.system.platform, search.table.count, search.codecMismatches, search.codec.extrasCount)
         }
     }
 
