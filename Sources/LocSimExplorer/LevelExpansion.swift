@@ -61,7 +61,8 @@ struct LevelExpansion: Sendable {
         let check: Bool
         var run: StepRun
         var choices: [ExplorerChoice] = []
-        /// The codec's prompts, from this worker's own system.
+        /// The codec's prompts, from this worker's own system (they share their text with the
+        /// prompts its model shows, so comparing them is quick).
         let prompts: [Prompt]
 
         init(system: AppModelSystem, codec: StateCodec, check: Bool) {
@@ -76,6 +77,7 @@ struct LevelExpansion: Sendable {
             var out = Slice()
             out.counts.reserveCapacity(sources.count)
             out.successors.reserveCapacity(sources.count * 5)
+            out.candidates.reserveCapacity(sources.count * 4)
             for s in sources {
                 out.counts.append(Int32(expand(table[s], table: table, into: &out)))
             }
@@ -95,7 +97,7 @@ struct LevelExpansion: Sendable {
                 let running = run.state.model.appState != .notRunning
                 let exit = choice.isInApp && (run.leftScreenInApp || (!running && sourceRunning))
                 let stay = choice.isInApp && run.state.screen == sourceScreen && running
-                let key = codec.encode(&run.state)
+                let key = codec.encode(&run.state, prompts: prompts)
                 if check && codec.state(key) != run.state { out.codecMismatches += 1 }
                 let hash = key.hash
                 var known: Int32

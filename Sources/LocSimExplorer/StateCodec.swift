@@ -119,7 +119,13 @@ final class StateCodec: @unchecked Sendable {
     private let standardPrompts: [Prompt]
     private let lock = NSLock()
     private var extrasNumbers: [Extras: Int] = [:]
-    private var extrasList: [Extras] = []
+    /// The extras by number, boxed: unpacking passes a reference, not a 200-byte value.
+    private var extrasList: [Box] = []
+
+    private final class Box: Sendable {
+        let extras: Extras
+        init(_ extras: Extras) { self.extras = extras }
+    }
 
     // Bits of `StateKey.flags`.
     private static let authorizationShift: UInt64 = 24
@@ -144,7 +150,7 @@ final class StateCodec: @unchecked Sendable {
                           significantChangeAnchor: m.significantChangeAnchor, pendingLaunchEvents: [], terminationReason: nil,
                           queuedPrompts: [], heldEvents: [], managers: nil, timers: nil, prompt: nil)
         extrasNumbers[base] = 0
-        extrasList.append(base)
+        extrasList.append(Box(base))
     }
 
     /// How many distinct extras the search has met (the initial state's included).
@@ -154,6 +160,12 @@ final class StateCodec: @unchecked Sendable {
 
     /// The key of `state`.
     func encode(_ state: inout ExplorerState) -> StateKey {
+        encode(&state, prompts: standardPrompts)
+    }
+
+    /// ``encode(_:)`` comparing the prompt on screen with `prompts` (``standardPrompts(of:)`` of the
+    /// copy of the initial state that `state` comes from, whose prompts share their text with it).
+    func encode(_ state: inout ExplorerState, prompts: [Prompt]) -> StateKey {
         var k = StateKey()
         var f = UInt64(state.screen)
         var bit: UInt64 = 8
@@ -170,7 +182,7 @@ final class StateCodec: @unchecked Sendable {
         var overflowPrompt = false, overflowTimers = false, overflowManagers = false
         k.promptManager = Self.noPromptManager
         if let p = state.model.prompt {
-            if let i = standardPrompts.firstIndex(of: p.prompt) {
+            if let i = prompts.firstIndex(of: p.prompt) {
                 f |= UInt64(i + 1) << Self.promptShift
                 k.promptShownAt = DurationBits(p.shownAt)
                 if let id = p.manager { k.promptManager = id.rawValue }
@@ -225,7 +237,7 @@ final class StateCodec: @unchecked Sendable {
     private func number(of extras: Extras) -> Int {
         lock.withLock {
             if let n = extrasNumbers[extras] { return n }
-            extrasList.append(extras)
+            extrasList.append(Box(extras))
             extrasNumbers[extras] = extrasList.count - 1
             return extrasList.count - 1
         }
@@ -276,8 +288,8 @@ final class StateCodec: @unchecked Sendable {
         state.model.nextManagerNumber = k.nextManagerNumber
         state.model.backgroundUseCount = k.backgroundUseCount
 
-        let extras: Extras? = k.extras == 0 ? nil : lock.withLock { extrasList[k.extras] }
-        if let e = extras {
+        let box = k.extras == 0 ? nil : lock.withLock { extrasList[k.extras] }
+        if let e = box?.extras {
             state.model.now = e.now
             state.model.deviceLocation = e.deviceLocation
             state.model.monitoredRegions = e.monitoredRegions
@@ -288,7 +300,7 @@ final class StateCodec: @unchecked Sendable {
             state.model.queuedPrompts = e.queuedPrompts
             state.model.heldEvents = e.heldEvents
         } else {
-            state.model.now = .zero
+            state.model.now = DurationBits().duration
             state.model.deviceLocation = initialLocation
             if !state.model.monitoredRegions.isEmpty { state.model.monitoredRegions.removeAll(keepingCapacity: true) }
             if !state.model.insideRegions.isEmpty { state.model.insideRegions.removeAll(keepingCapacity: true) }
@@ -303,7 +315,7 @@ final class StateCodec: @unchecked Sendable {
         if promptCode == 0 {
             state.model.prompt = nil
         } else if promptCode == Self.inExtras {
-            state.model.prompt = extras!.prompt
+            state.model.prompt = box!.extras.prompt
         } else {
             state.model.prompt = PresentedPrompt(prompt: prompts[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
                                                  manager: k.promptManager == Self.noPromptManager ? nil : ManagerID(k.promptManager))
@@ -311,7 +323,7 @@ final class StateCodec: @unchecked Sendable {
 
         let timerCount = f >> Self.timerCountShift & 7
         if timerCount == Self.inExtras {
-            state.model.timers = extras!.timers!
+            state.model.timers = box!.extras.timers!
         } else {
             // Overwritten in place: emptying and refilling the list costs more than the fields.
             let n = Int(timerCount)
@@ -330,7 +342,7 @@ final class StateCodec: @unchecked Sendable {
 
         let managerCount = f >> Self.managerCountShift & 3
         if managerCount == 3 {
-            state.model.managers = extras!.managers!
+            state.model.managers = box!.extras.managers!
         } else if managerCount == 0 {
             if !state.model.managers.isEmpty { state.model.managers.removeAll(keepingCapacity: true) }
         } else {

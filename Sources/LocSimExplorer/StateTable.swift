@@ -1,9 +1,14 @@
 /// The set of states seen so far, as ``StateKey``s in discovery order, with an open-addressing
 /// index from hash to position: each state is stored once, and growing the index never moves keys.
 ///
-/// Lookups only read, so threads may share a table between insertions.
+/// Keys are kept in chunks of fixed size, so the table grows without copying them; a chunk is
+/// below the size the C allocator maps fresh pages for, so the chunks of one search are reused by
+/// the next. Lookups only read, so threads may share a table between insertions.
 struct StateTable: Sendable {
-    private(set) var keys: [StateKey] = []
+    private static let chunkShift = 9
+    private static let chunkSize = 1 << chunkShift
+    private var chunks: [[StateKey]] = []
+    private(set) var count = 0
     private var hashes: [Int] = []
     /// Slots hold a key's position + 1 in the low half, 0 when empty, and the high half of its
     /// hash in the high half: a probe compares hashes without reading another array.
@@ -15,16 +20,13 @@ struct StateTable: Sendable {
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        keys.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
     }
 
-    var count: Int { keys.count }
-
-    subscript(i: Int32) -> StateKey { keys[Int(i)] }
+    subscript(i: Int32) -> StateKey { chunks[Int(i) >> Self.chunkShift][Int(i) & (Self.chunkSize - 1)] }
 
     /// The screen of the state at `i`.
-    func screen(_ i: Int32) -> UInt8 { UInt8(truncatingIfNeeded: keys[Int(i)].flags) }
+    func screen(_ i: Int32) -> UInt8 { UInt8(truncatingIfNeeded: self[i].flags) }
 
     /// The position of `key`, whose ``StateKey/hash`` is `h`, if the table has it.
     func find(_ key: StateKey, hash h: Int) -> Int32? { probe(key, hash: h).position }
@@ -38,11 +40,16 @@ struct StateTable: Sendable {
     mutating func insert(_ key: StateKey, hash h: Int) -> (position: Int32, inserted: Bool) {
         let (found, slot) = probe(key, hash: h)
         if let found { return (found, false) }
-        let position = Int32(keys.count)
-        keys.append(key)
+        let position = Int32(count)
+        if count & (Self.chunkSize - 1) == 0 {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+        }
+        chunks[chunks.count - 1].append(key)
+        count += 1
         hashes.append(h)
         slots[slot] = Self.entry(position, hash: h)
-        if keys.count * 2 > slots.count { grow() }
+        if count * 2 > slots.count { grow() }
         return (position, true)
     }
 
@@ -54,8 +61,8 @@ struct StateTable: Sendable {
             let entry = slots[slot]
             if entry == 0 { return (nil, slot) }
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let i = Int(entry & 0xFFFF_FFFF) - 1
-                if keys[i] == key { return (Int32(i), slot) }
+                let i = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                if self[i] == key { return (i, slot) }
             }
             slot = (slot + 1) & mask
         }
