@@ -4,8 +4,8 @@ import Foundation
 /// Runs several searches (one per platform) to their end on a fixed set of threads, one per core.
 ///
 /// The work is cut into tasks: a slice of one search's level (``LevelExpansion``), the merge of a
-/// level once all its slices are done, and the report (hang analysis and counterexamples) once a
-/// search is over. Any thread takes any ready task, so while one search merges a level, the other
+/// level once all its slices are done, and once a search is over, its hang analysis and then each
+/// finding's counterexample. Any thread takes any ready task, so while one search merges a level, the other
 /// cores expand the levels of the others, and no core waits for a level of another search. A
 /// search's own steps keep their order (its slices are merged in frontier order), so the results
 /// do not depend on the schedule.
@@ -18,8 +18,15 @@ final class SearchScheduler: @unchecked Sendable {
         /// The next slice of the level to hand out, and how many are not done.
         var nextSlice = 0
         var slicesLeft = 0
-        /// States found so far (read under the lock): the biggest search goes first.
-        var states = 0
+        /// The level being expanded (read under the lock): the search furthest behind goes first.
+        var depth = 0
+        /// Once the search is over: its problems, the text every counterexample starts with, the
+        /// next problem to hand out, the findings, and how many are not done.
+        var problems: [StateSearch.Problem] = []
+        var setup = ""
+        var nextProblem = 0
+        var findings: [Finding?] = []
+        var findingsLeft = 0
         var report: PlatformExploration?
         init(_ search: StateSearch) { self.search = search }
     }
@@ -27,12 +34,18 @@ final class SearchScheduler: @unchecked Sendable {
     private enum Task {
         case expand(Job, slice: Int)
         case merge(Job)
-        case report(Job)
+        /// The search's problems (its hang analysis).
+        case problems(Job)
+        case finding(Job, Int)
     }
 
     private let condition = NSCondition()
-    /// Merges and reports: each unblocks a search, so they go first.
-    private var urgent: [Task] = []
+    /// Merges: each unblocks a search, so they go first.
+    private var merges: [Job] = []
+    /// Searches that are over, for their problems and then their findings: nothing waits for
+    /// these, so they go last, and fill the cores at the end.
+    private var reportsLeft: [Job] = []
+    private var findingsLeft: [Job] = []
     private var jobsLeft: Int
     private let reports: Bool
     private let jobs: [Job]
@@ -74,10 +87,10 @@ final class SearchScheduler: @unchecked Sendable {
             job.slices = Array(repeating: LevelExpansion.Slice(), count: count)
             job.nextSlice = 0
             job.slicesLeft = count
-            job.states = job.search.table.count
+            job.depth += 1
             if count > 1 { condition.broadcast() } else { condition.signal() }
         } else if reports {
-            urgent.append(.report(job))
+            reportsLeft.append(job)
             condition.signal()
         } else {
             finished()
@@ -89,25 +102,46 @@ final class SearchScheduler: @unchecked Sendable {
         if jobsLeft == 0 { condition.broadcast() }
     }
 
-    /// The next task: a merge or report, else a slice of the biggest search with slices left.
-    /// The biggest search is the one whose chain of levels ends last; the others fill the cores
-    /// while it merges.
-    private func take() -> Task? {
-        if let t = urgent.popLast() { return t }
+    /// The next task: a merge, else a slice of the search with the fewest levels done (the widest
+    /// first among those), else a report's part.
+    ///
+    /// Searches advance level by level together, so they end together: the last levels of one
+    /// search overlap with those of the others, and the reports fill the cores at the end. (Giving
+    /// the biggest search precedence instead makes whichever search starts first the biggest.)
+    private func take(after last: Job?) -> Task? {
+        if let job = merges.popLast() { return .merge(job) }
         var best: Job?
-        for job in jobs where job.nextSlice < job.slices.count && job.states > (best?.states ?? -1) { best = job }
-        guard let job = best else { return nil }
-        job.nextSlice += 1
-        return .expand(job, slice: job.nextSlice - 1)
+        if let last, last.nextSlice < last.slices.count {
+            // Another slice of the same search first: its table and worker are in this core's cache.
+            best = last
+        } else {
+            for job in jobs where job.nextSlice < job.slices.count {
+                guard let b = best else { best = job; continue }
+                if job.depth < b.depth || (job.depth == b.depth && job.slices.count > b.slices.count) { best = job }
+            }
+        }
+        if let job = best {
+            job.nextSlice += 1
+            return .expand(job, slice: job.nextSlice - 1)
+        }
+        if let job = findingsLeft.first {
+            job.nextProblem += 1
+            if job.nextProblem == job.problems.count { findingsLeft.removeFirst() }
+            return .finding(job, job.nextProblem - 1)
+        }
+        if !reportsLeft.isEmpty { return .problems(reportsLeft.removeFirst()) }
+        return nil
     }
 
     // MARK: Threads
 
     private func work() {
         var workers: [ObjectIdentifier: LevelExpansion.Worker] = [:]
+        var last: Job?
         condition.lock()
         while true {
-            if let task = take() {
+            if let task = take(after: last) {
+                if case .expand(let job, _) = task { last = job }
                 condition.unlock()
                 let done = run(task, workers: &workers)
                 condition.lock()
@@ -137,7 +171,7 @@ final class SearchScheduler: @unchecked Sendable {
                 job.slices[i] = slice
                 job.slicesLeft -= 1
                 if job.slicesLeft == 0 {
-                    urgent.append(.merge(job))
+                    merges.append(job)
                     condition.signal()
                 }
             }
@@ -146,9 +180,30 @@ final class SearchScheduler: @unchecked Sendable {
             job.slices = []
             job.search.finishLevel(level)
             return { [self] in next(job) }
-        case .report(let job):
-            job.report = job.search.report()
-            return { [self] in finished() }
+        case .problems(let job):
+            job.problems = job.search.problems()
+            job.setup = CounterexampleWriter.setup(model: job.search.system.appModel, platform: job.search.system.platform)
+            return { [self] in
+                job.findings = Array(repeating: nil, count: job.problems.count)
+                job.findingsLeft = job.problems.count
+                if job.problems.isEmpty {
+                    job.report = job.search.report(findings: [])
+                    finished()
+                } else {
+                    findingsLeft.append(job)
+                    if job.problems.count > 1 { condition.broadcast() } else { condition.signal() }
+                }
+            }
+        case .finding(let job, let i):
+            let finding = job.search.finding(job.problems[i], setup: job.setup)
+            return { [self] in
+                job.findings[i] = finding
+                job.findingsLeft -= 1
+                if job.findingsLeft == 0 {
+                    job.report = job.search.report(findings: job.findings.compactMap { $0 })
+                    finished()
+                }
+            }
         }
     }
 }

@@ -176,20 +176,41 @@ struct StateSearch {
 
     // MARK: Report
 
+    /// The findings and figures of the search, once it is over.
     func report() -> PlatformExploration {
-        var findings: [Finding] = []
         let setup = CounterexampleWriter.setup(model: system.appModel, platform: system.platform)
-        for (key, seen) in firstSeen {
-            if let f = counterexample(for: key, source: seen.source, choice: choice(seen.choice, from: seen.source), setup: setup) {
-                findings.append(f)
-            }
+        return report(findings: problems().compactMap { finding($0, setup: setup) })
+    }
+
+    /// A problem the search found, before its counterexample is written.
+    enum Problem: Sendable {
+        /// A step from `source` showed `key`; `choice` is the step's position among the choices.
+        case step(FindingKey, source: Int32, choice: UInt16)
+        /// The state is stuck on a waiting screen.
+        case hang(Int32)
+    }
+
+    /// Every problem found, hangs included (each one's counterexample is independent work).
+    func problems() -> [Problem] {
+        firstSeen.map { Problem.step($0.key, source: $0.value.source, choice: $0.value.choice) } + hangs().map(Problem.hang)
+    }
+
+    /// The finding for `problem`, with its counterexample; `setup` is
+    /// ``CounterexampleWriter/setup(model:platform:)``'s text.
+    func finding(_ problem: Problem, setup: String) -> Finding? {
+        switch problem {
+        case .step(let key, let source, let index):
+            counterexample(for: key, source: source, choice: choice(index, from: source), setup: setup)
+        case .hang(let s):
+            hangFinding(s, setup: setup)
         }
-        for h in hangs() {
-            findings.append(hangFinding(h, setup: setup))
-        }
-        findings.sort(by: Finding.ordered)
-        return PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
-                                   exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds, findings: findings)
+    }
+
+    /// The search's figures with `findings`, in their sorted order.
+    func report(findings: [Finding]) -> PlatformExploration {
+        PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
+                            exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds,
+                            findings: findings.sorted(by: Finding.ordered))
     }
 
     /// The choices from the initial state to `s`.
