@@ -128,17 +128,17 @@ final class StateCodec: @unchecked Sendable {
     }
 
     // Bits of `StateKey.flags`.
-    private static let authorizationShift: UInt64 = 24
-    private static let appStateShift: UInt64 = 27
-    private static let promptShift: UInt64 = 29
-    private static let graceBit: UInt64 = 1 << 32
-    private static let firstUseBit: UInt64 = 1 << 33
-    private static let timerCountShift: UInt64 = 34
-    private static let timerKindShift: UInt64 = 37
-    private static let managerCountShift: UInt64 = 45
+    private static var authorizationShift: UInt64 { 24 }
+    private static var appStateShift: UInt64 { 27 }
+    private static var promptShift: UInt64 { 29 }
+    private static var graceBit: UInt64 { 1 << 32 }
+    private static var firstUseBit: UInt64 { 1 << 33 }
+    private static var timerCountShift: UInt64 { 34 }
+    private static var timerKindShift: UInt64 { 37 }
+    private static var managerCountShift: UInt64 { 45 }
     /// A count or code that means "in the extras".
-    private static let inExtras: UInt64 = 7
-    private static let noPromptManager = Int.min
+    private static var inExtras: UInt64 { 7 }
+    private static var noPromptManager: Int { Int.min }
 
     init(initial: ExplorerState) {
         self.initial = initial
@@ -419,7 +419,29 @@ final class StateCodec: @unchecked Sendable {
         }
     }
 
-    private static let accuracies = DesiredAccuracy.allCases
+    private static func code(_ a: DesiredAccuracy) -> UInt64 {
+        switch a {
+        case .bestForNavigation: 0
+        case .best: 1
+        case .nearestTenMeters: 2
+        case .hundredMeters: 3
+        case .kilometer: 4
+        case .threeKilometers: 5
+        case .reduced: 6
+        }
+    }
+
+    private static func desiredAccuracy(_ c: UInt64) -> DesiredAccuracy {
+        switch c {
+        case 0: .bestForNavigation
+        case 1: .best
+        case 2: .nearestTenMeters
+        case 3: .hundredMeters
+        case 4: .kilometer
+        case 5: .threeKilometers
+        default: .reduced
+        }
+    }
 
     private static func code(_ mgr: borrowing ManagerState) -> UInt64 {
         var c: UInt64 = 0
@@ -430,7 +452,7 @@ final class StateCodec: @unchecked Sendable {
         put(mgr.significantChanges); put(mgr.visits); put(mgr.wasDeliverable)
         c |= UInt64(mgr.reportedStatus.map { Int($0.rawValue) + 1 } ?? 0) << 10
         c |= UInt64(mgr.reportedAccuracy.map { $0.rawValue + 1 } ?? 0) << 14
-        c |= UInt64(accuracies.firstIndex(of: mgr.desiredAccuracy)!) << 17
+        c |= code(mgr.desiredAccuracy) << 17
         return c
     }
 
@@ -454,7 +476,7 @@ final class StateCodec: @unchecked Sendable {
         mgr.reportedStatus = status == 0 ? nil : AuthorizationStatus(rawValue: status - 1)
         let accuracy = Int(c >> 14 & 7)
         mgr.reportedAccuracy = accuracy == 0 ? nil : AccuracyAuthorization(rawValue: accuracy - 1)
-        mgr.desiredAccuracy = accuracies[Int(c >> 17 & 7)]
+        mgr.desiredAccuracy = desiredAccuracy(c >> 17 & 7)
         if !mgr.queuedLocations.isEmpty { mgr.queuedLocations.removeAll(keepingCapacity: true) }
         if mgr.lastDelivery != nil { mgr.lastDelivery = nil }
     }

@@ -617,8 +617,9 @@ public struct AuthorizationModel: Hashable, Sendable {
         queuedPrompts.removeAny { $0.manager != nil }
         appState = .notRunning
         graceEndsAt = nil
-        managers = []
-        pendingLaunchEvents = []
+        // Emptied, not replaced: a caller that reuses one model keeps the storage.
+        if !managers.isEmpty { managers.removeAll(keepingCapacity: true) }
+        if !pendingLaunchEvents.isEmpty { pendingLaunchEvents.removeAll(keepingCapacity: true) }
         timers.removeAny { $0.kind == .graceEnds }
         // H3: Allow Once does not survive the app being closed, whatever the lapse.
         timers.removeAny { $0.kind == .allowOnceExpiry }
