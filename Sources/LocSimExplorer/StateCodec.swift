@@ -19,6 +19,10 @@ struct DurationBits: Equatable, Sendable {
 
     @inline(__always) var isZero: Bool { low == 0 && high == 0 }
 
+    /// The words, for hashing.
+    @inline(__always) var lowWord: UInt64 { low }
+    @inline(__always) var highWord: UInt64 { UInt64(bitPattern: high) }
+
     /// Whether the duration is more than zero.
     @inline(__always) var isPositive: Bool { high > 0 || (high == 0 && low != 0) }
 }
@@ -51,38 +55,40 @@ struct StateKey: Equatable, Sendable {
     var timer2 = DurationBits()
     var timer3 = DurationBits()
 
-    /// A hash of every word of the key (it has no padding: every field is 8 or 16 bytes).
+    /// A hash of the key: every word, except that the high words of the instants (zero or small,
+    /// and equal whenever the low words are) are folded into one.
     ///
     /// Four lanes take every fourth word each, so their multiplications overlap instead of
     /// waiting on one another; the lanes are then folded and the result mixed.
     var hash: Int {
-        withUnsafeBytes(of: self) { raw in
-            @inline(__always) func word(_ i: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) }
-            @inline(__always) func round(_ x: UInt64, _ w: UInt64) -> UInt64 {
-                let y = (x ^ w) &* 0x9E37_79B9_7F4A_7C15
-                return (y << 29) | (y >> 35)
-            }
-            let n = MemoryLayout<StateKey>.size / 8
-            var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
-            var c: UInt64 = 0xA409_3822_299F_31D0, d: UInt64 = 0x082E_FA98_EC4E_6C89
-            var i = 0
-            while i + 4 <= n {
-                a = round(a, word(i))
-                b = round(b, word(i + 1))
-                c = round(c, word(i + 2))
-                d = round(d, word(i + 3))
-                i += 4
-            }
-            while i < n {
-                a = round(a, word(i))
-                i += 1
-            }
-            var x = round(round(round(a, b), c), d)
-            x ^= x >> 31
-            x &*= 0xBF58_476D_1CE4_E5B9
-            x ^= x >> 29
-            return Int(truncatingIfNeeded: x)
+        @inline(__always) func round(_ x: UInt64, _ w: UInt64) -> UInt64 {
+            let y = (x ^ w) &* 0x9E37_79B9_7F4A_7C15
+            return (y << 29) | (y >> 35)
         }
+        let highs = graceEndsAt.highWord ^ promptShownAt.highWord &<< 8 ^ firstBackgroundUseAt.highWord &<< 16
+            ^ timer0.highWord &<< 24 ^ timer1.highWord &<< 32 ^ timer2.highWord &<< 40 ^ timer3.highWord &<< 48
+        var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
+        var c: UInt64 = 0xA409_3822_299F_31D0, d: UInt64 = 0x082E_FA98_EC4E_6C89
+        a = round(a, flags)
+        b = round(b, manager)
+        c = round(c, UInt64(bitPattern: Int64(managerID)))
+        d = round(d, UInt64(bitPattern: Int64(nextManagerNumber)))
+        a = round(a, UInt64(bitPattern: Int64(backgroundUseCount)))
+        b = round(b, UInt64(bitPattern: Int64(promptManager)))
+        c = round(c, UInt64(bitPattern: Int64(extras)))
+        d = round(d, highs)
+        a = round(a, graceEndsAt.lowWord)
+        b = round(b, promptShownAt.lowWord)
+        c = round(c, firstBackgroundUseAt.lowWord)
+        d = round(d, timer0.lowWord)
+        a = round(a, timer1.lowWord)
+        b = round(b, timer2.lowWord)
+        c = round(c, timer3.lowWord)
+        var x = round(round(round(a, b), c), d)
+        x ^= x >> 31
+        x &*= 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 29
+        return Int(truncatingIfNeeded: x)
     }
 }
 
@@ -169,7 +175,7 @@ final class StateCodec: @unchecked Sendable {
         var k = StateKey()
         var f = UInt64(state.screen)
         var bit: UInt64 = 8
-        @inline(__always) func put(_ flag: Bool) { if flag { f |= 1 << bit }; bit += 1 }
+        @inline(__always) func put(_ flag: Bool) { f |= Self.bit(flag) << bit; bit += 1 }
         put(state.alwaysAsked); put(state.model.alwaysRequestSpent); put(state.model.locationServicesEnabled); put(state.model.airplaneMode); put(state.model.restricted)
         put(state.model.deviceLocked); put(state.model.precise); put(state.model.temporaryFullAccuracy); put(state.model.locationButtonConfirmed); put(state.model.foregroundBeforeLock)
         put(state.model.significantChangesRegistered); put(state.model.visitsRegistered); put(state.model.locationServicesDialogShown); put(state.model.usageReminderShown)
@@ -363,6 +369,9 @@ final class StateCodec: @unchecked Sendable {
 
     // MARK: Codes
 
+    /// 1 for true, 0 for false, without a branch.
+    @inline(__always) private static func bit(_ flag: Bool) -> UInt64 { UInt64(unsafeBitCast(flag, to: UInt8.self)) }
+
     private static func code(_ a: StoredAuthorization) -> UInt64 {
         switch a {
         case .notDetermined: 0
@@ -445,8 +454,8 @@ final class StateCodec: @unchecked Sendable {
 
     private static func code(_ mgr: borrowing ManagerState) -> UInt64 {
         var c: UInt64 = 0
-        var bit: UInt64 = 0
-        func put(_ flag: Bool) { if flag { c |= 1 << bit }; bit += 1 }
+        var b: UInt64 = 0
+        @inline(__always) func put(_ flag: Bool) { c |= bit(flag) << b; b += 1 }
         put(mgr.hasDelegate); put(mgr.updating); put(mgr.updatingStartedInUse); put(mgr.oneShotPending)
         put(mgr.allowsBackgroundLocationUpdates); put(mgr.showsBackgroundLocationIndicator); put(mgr.pausesLocationUpdatesAutomatically)
         put(mgr.significantChanges); put(mgr.visits); put(mgr.wasDeliverable)

@@ -78,6 +78,56 @@ struct StateCodecTests {
         #expect(codec.state(codec.encode(&c)) == c)
     }
 
+    @Test("Distinct states of the example models have distinct key hashes")
+    func hashesSpread() throws {
+        for name in ["buggy-tracker.yml", "careful-tracker.yml"] {
+            let model = try ExampleModels.load(name)
+            let searches = model.platforms.map {
+                StateSearch(system: AppModelSystem(model, platform: $0), depth: model.depth, maxStates: model.maxStates, progress: nil)
+            }
+            for search in SearchScheduler.run(searches, reports: false).searches {
+                let hashes = Set((0..<search.table.count).map { search.table[Int32($0)].hash })
+                #expect(hashes.count == search.table.count, "\(name) on \(search.system.platform)")
+                // The table's index uses the low bits: they must spread too.
+                let low = Set(hashes.map { $0 & 0xFFFF })
+                #expect(low.count * 10 > search.table.count * 8, "\(name) on \(search.system.platform): \(low.count) of \(search.table.count)")
+            }
+        }
+    }
+
+    @Test("Every desired accuracy and status of a manager unpacks to itself")
+    func managerCodes() {
+        let system = AppModelSystem(try! AppModelParser.parse(Self.richModel, file: "rich.yml"), platform: Platform(.iOS, 18))
+        let codec = StateCodec(initial: system.initial)
+        var launched = system.apply(.launch, to: system.initial).state
+        #expect(launched.model.managers.count == 1)
+        for accuracy in DesiredAccuracy.allCases {
+            for status in [nil] + AuthorizationStatus.allCases.map(Optional.some) {
+                launched.model.managers[0].desiredAccuracy = accuracy
+                launched.model.managers[0].reportedStatus = status
+                #expect(codec.state(codec.encode(&launched)) == launched, "\(accuracy) \(String(describing: status))")
+            }
+        }
+    }
+
+    @Test("Any number of threads gives the same searches and reports")
+    func threadCounts() throws {
+        let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
+        func run(threads: Int) -> [String] {
+            let searches = model.platforms.map {
+                StateSearch(system: AppModelSystem(model, platform: $0), depth: 6, maxStates: model.maxStates, progress: nil)
+            }
+            return SearchScheduler.run(searches, threads: threads).reports.map { report in
+                let r = report!
+                return "\(r.platform) \(r.states) \(r.transitions) \(r.depth) " + r.findings.map(\.scenario).joined()
+            }
+        }
+        let one = run(threads: 1)
+        #expect(one.count == model.platforms.count)
+        #expect(run(threads: 2) == one)
+        #expect(run(threads: 5) == one)
+    }
+
     /// A field added to the model must be added to the key: this list is the codec's, and the
     /// test fails until both agree.
     @Test("The key covers every stored field of the model, its managers and prompts")
