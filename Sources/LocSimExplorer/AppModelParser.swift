@@ -63,6 +63,7 @@ public enum AppModelParser {
                         depth = d
                     case "taps":
                         taps = try v.stringList("taps")
+                        guard taps.count <= 1000 else { throw v.error("taps: at most 1000 taps") }
                         for t in taps where t.isEmpty || t.contains("(") || t.contains(")") {
                             throw v.error("taps: '\(t)' is not a name")
                         }

@@ -8,8 +8,9 @@ extension Explorer {
     ///
     /// With no `files`, uses the built-in copies of `Examples/explore/buggy-tracker.yml` and
     /// `careful-tracker.yml`. Each model is explored `repetitions` times; the best time counts.
-    /// Reports both the parallel run (platforms on separate threads, as `locsim explore` does) and
-    /// a single-threaded run. Timings vary between machines and runs; state counts do not.
+    /// Reports both the parallel run (every core, as `locsim explore` does) and a single-threaded
+    /// run. The per-platform search times are the last run's. Timings vary between machines and
+    /// runs; state counts do not.
     public static func runExploreBenchmark(files: [String] = [], depth: Int = 12, repetitions: Int = 5) -> String {
         var models: [AppModel] = []
         do {

@@ -46,11 +46,14 @@ public struct Finding: Hashable, Sendable {
         return "\(safe(stem)).\(kind.rawValue).\(safe(key)).\(safe(platform.description)).yml"
     }
 
-    /// Sort order: kind, key, platform, model.
+    /// Sort order: kind, key, platform, model, then path and scenario (two findings can share a
+    /// key's text, and their order must not depend on anything else).
     static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
         if a.key != b.key { return a.key < b.key }
         if a.platform != b.platform { return a.platform < b.platform }
-        return a.model < b.model
+        if a.model != b.model { return a.model < b.model }
+        if a.path != b.path { return a.path.lexicographicallyPrecedes(b.path) }
+        return a.scenario < b.scenario
     }
 }

@@ -32,7 +32,8 @@ struct LevelExpansion: Sendable {
         var findings: [(successor: Int32, key: FindingKey)] = []
         /// States no earlier level has, in the order their successors name them.
         var candidates: [StateKey] = []
-        /// States whose key did not unpack to the same state (only counted when checking).
+        /// States whose key did not unpack to the same state, fresh or in place over another
+        /// state (only counted when checking).
         var codecMismatches = 0
     }
 
@@ -86,11 +87,17 @@ struct LevelExpansion: Sendable {
 
         private mutating func expand(_ source: StateKey, table: StateTable, into out: inout Slice) -> Int {
             codec.decode(source, into: &run.state, prompts: prompts)
+            if check && run.state != codec.state(source) { out.codecMismatches += 1 }
             system.choices(in: run.state, into: &choices)
             let sourceRunning = run.state.model.appState != .notRunning
             let sourceScreen = run.state.screen
             for (n, choice) in choices.enumerated() {
-                if n > 0 { codec.decode(source, into: &run.state, prompts: prompts) }
+                if n > 0 {
+                    // Unpacked in place, over the last choice's result: a field it fails to
+                    // overwrite would leak from one choice into the next (checked in tests).
+                    codec.decode(source, into: &run.state, prompts: prompts)
+                    if check && run.state != codec.state(source) { out.codecMismatches += 1 }
+                }
                 run.restart(choice: choice)
                 run.execute()
                 // Leaving by a crash counts as leaving: the crash is a finding of its own.

@@ -5,13 +5,15 @@ import Foundation
 ///
 /// The work is cut into tasks: a slice of one search's level (``LevelExpansion``), the merge of a
 /// level once all its slices are done, and once a search is over, its hang analysis and then each
-/// finding's counterexample. Any thread takes any ready task, so while one search merges a level, the other
-/// cores expand the levels of the others, and no core waits for a level of another search. A
+/// finding's counterexample. Any thread takes any ready task, so while one search merges a level,
+/// the other cores expand the levels of the others, and no core waits for a level of another
+/// search. A
 /// search's own steps keep their order (its slices are merged in frontier order), so the results
 /// do not depend on the schedule.
 final class SearchScheduler: @unchecked Sendable {
-    /// One search and its level in progress. Only the thread running one of its tasks touches it;
-    /// the slices of one level only read its table, which no task writes meanwhile.
+    /// One search and its level in progress. The bookkeeping fields are read and written under
+    /// the lock only. The search itself is written by one merge at a time, and only read by the
+    /// slices of the level it has ready (which no merge runs alongside) and by its findings.
     private final class Job: @unchecked Sendable {
         var search: StateSearch
         var slices: [LevelExpansion.Slice] = []
@@ -31,9 +33,10 @@ final class SearchScheduler: @unchecked Sendable {
         init(_ search: StateSearch) { self.search = search }
     }
 
-    private enum Task {
+    private enum Work {
         case expand(Job, slice: Int)
-        case merge(Job)
+        /// A level's slices, taken out of the job under the lock.
+        case merge(Job, [LevelExpansion.Slice])
         /// The search's problems (its hang analysis).
         case problems(Job)
         case finding(Job, Int)
@@ -41,11 +44,11 @@ final class SearchScheduler: @unchecked Sendable {
 
     private let condition = NSCondition()
     /// Merges: each unblocks a search, so they go first.
-    private var merges: [Job] = []
+    private var merges: [(Job, [LevelExpansion.Slice])] = []
     /// Searches that are over, for their problems and then their findings: nothing waits for
     /// these, so they go last, and fill the cores at the end.
     private var reportsLeft: [Job] = []
-    private var findingsLeft: [Job] = []
+    private var jobsWithFindingsLeft: [Job] = []
     private var jobsLeft: Int
     private let reports: Bool
     private let jobs: [Job]
@@ -108,8 +111,8 @@ final class SearchScheduler: @unchecked Sendable {
     /// Searches advance level by level together, so they end together: the last levels of one
     /// search overlap with those of the others, and the reports fill the cores at the end. (Giving
     /// the biggest search precedence instead makes whichever search starts first the biggest.)
-    private func take(after last: Job?) -> Task? {
-        if let job = merges.popLast() { return .merge(job) }
+    private func take(after last: Job?) -> Work? {
+        if let (job, level) = merges.popLast() { return .merge(job, level) }
         var best: Job?
         if let last, last.nextSlice < last.slices.count {
             // Another slice of the same search first: its table and worker are in this core's cache.
@@ -124,9 +127,9 @@ final class SearchScheduler: @unchecked Sendable {
             job.nextSlice += 1
             return .expand(job, slice: job.nextSlice - 1)
         }
-        if let job = findingsLeft.first {
+        if let job = jobsWithFindingsLeft.first {
             job.nextProblem += 1
-            if job.nextProblem == job.problems.count { findingsLeft.removeFirst() }
+            if job.nextProblem == job.problems.count { jobsWithFindingsLeft.removeFirst() }
             return .finding(job, job.nextProblem - 1)
         }
         if !reportsLeft.isEmpty { return .problems(reportsLeft.removeFirst()) }
@@ -140,10 +143,10 @@ final class SearchScheduler: @unchecked Sendable {
         var last: Job?
         condition.lock()
         while true {
-            if let task = take(after: last) {
-                if case .expand(let job, _) = task { last = job }
+            if let work = take(after: last) {
+                if case .expand(let job, _) = work { last = job }
                 condition.unlock()
-                let done = run(task, workers: &workers)
+                let done = run(work, workers: &workers)
                 condition.lock()
                 done()
             } else if jobsLeft == 0 {
@@ -155,29 +158,27 @@ final class SearchScheduler: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Runs `task` without the lock; returns what to do once the lock is held again.
-    private func run(_ task: Task, workers: inout [ObjectIdentifier: LevelExpansion.Worker]) -> () -> Void {
-        switch task {
+    /// Runs `work` without the lock; returns what to do once the lock is held again.
+    private func run(_ work: Work, workers: inout [ObjectIdentifier: LevelExpansion.Worker]) -> () -> Void {
+        switch work {
         case .expand(let job, let i):
-            let search = job.search
-            let range = LevelExpansion.slice(i, of: search.frontier.count)
             let id = ObjectIdentifier(job)
             if workers[id] == nil {
-                let system = AppModelSystem(search.system.appModel, platform: search.system.platform)
-                workers[id] = LevelExpansion.Worker(system: system, codec: search.codec, check: search.checkCodec)
+                let system = AppModelSystem(job.search.system.appModel, platform: job.search.system.platform)
+                workers[id] = LevelExpansion.Worker(system: system, codec: job.search.codec, check: job.search.checkCodec)
             }
-            let slice = workers[id]!.expand(search.frontier[range], table: search.table)
+            let range = LevelExpansion.slice(i, of: job.search.frontier.count)
+            let slice = workers[id]!.expand(job.search.frontier[range], table: job.search.table)
             return { [self] in
                 job.slices[i] = slice
                 job.slicesLeft -= 1
                 if job.slicesLeft == 0 {
-                    merges.append(job)
+                    merges.append((job, job.slices))
+                    job.slices = []
                     condition.signal()
                 }
             }
-        case .merge(let job):
-            let level = job.slices
-            job.slices = []
+        case .merge(let job, let level):
             job.search.finishLevel(level)
             return { [self] in next(job) }
         case .problems(let job):
@@ -190,7 +191,7 @@ final class SearchScheduler: @unchecked Sendable {
                     job.report = job.search.report(findings: [])
                     finished()
                 } else {
-                    findingsLeft.append(job)
+                    jobsWithFindingsLeft.append(job)
                     if job.problems.count > 1 { condition.broadcast() } else { condition.signal() }
                 }
             }

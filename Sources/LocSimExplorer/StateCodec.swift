@@ -55,8 +55,8 @@ struct StateKey: Equatable, Sendable {
     var timer2 = DurationBits()
     var timer3 = DurationBits()
 
-    /// A hash of the key: every word, except that the high words of the instants (zero or small,
-    /// and equal whenever the low words are) are folded into one.
+    /// A hash of the key: every word, except that the high words of the instants (mostly 0 or
+    /// -1: a high word counts steps of 2⁶⁴ attoseconds, about 18 s) are folded into one.
     ///
     /// Four lanes take every fourth word each, so their multiplications overlap instead of
     /// waiting on one another; the lanes are then folded and the result mixed.

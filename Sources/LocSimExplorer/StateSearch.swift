@@ -19,7 +19,6 @@ struct StateSearch {
     private var parent: [Int32] = []
     /// The choice that first reached each state: its position among its parent's choices.
     private var via: [UInt16] = []
-    private var depthOf: [UInt8] = []
     private var expanded: [Bool] = []
     private var transitions = 0
     private var truncated = false
@@ -57,7 +56,7 @@ struct StateSearch {
         started = DispatchTime.now().uptimeNanoseconds
         var initial = system.initial
         _ = table.insert(codec.encode(&initial))
-        record(parent: -1, via: 0, depth: 0)
+        record(parent: -1, via: 0)
         frontier = [0]
         finishIfDone()
     }
@@ -68,7 +67,7 @@ struct StateSearch {
     /// Takes the expansion of ``frontier`` (its slices in order) into the table; the states it
     /// found for the first time become the next frontier.
     mutating func finishLevel(_ slices: consuming [LevelExpansion.Slice]) {
-        frontier = merge(slices, frontier: frontier, depth: depthReached)
+        frontier = merge(slices, frontier: frontier)
         depthReached += 1
         if let progress {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -82,16 +81,15 @@ struct StateSearch {
         if !hasNextLevel { seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
     }
 
-    private mutating func record(parent p: Int32, via c: UInt16, depth: Int) {
+    private mutating func record(parent p: Int32, via c: UInt16) {
         parent.append(p)
         via.append(c)
-        depthOf.append(UInt8(depth))
         expanded.append(false)
     }
 
     /// Takes one level's successors into the table in frontier order (the order a one-thread
     /// search would find them) and returns the next frontier: the states seen for the first time.
-    private mutating func merge(_ slices: consuming [LevelExpansion.Slice], frontier: [Int32], depth: Int) -> [Int32] {
+    private mutating func merge(_ slices: consuming [LevelExpansion.Slice], frontier: [Int32]) -> [Int32] {
         var next: [Int32] = []
         var f = 0
         for i in slices.indices {
@@ -117,7 +115,7 @@ struct StateSearch {
                         let inserted: Bool
                         (target, inserted) = table.insert(slices[i].candidates[Int(-1 - target)], hash: successor.hash)
                         if inserted {
-                            record(parent: s, via: successor.choice, depth: depth + 1)
+                            record(parent: s, via: successor.choice)
                             next.append(target)
                         }
                     }
@@ -190,9 +188,11 @@ struct StateSearch {
         case hang(Int32)
     }
 
-    /// Every problem found, hangs included (each one's counterexample is independent work).
+    /// Every problem found, hangs included (each one's counterexample is independent work), in a
+    /// fixed order: by key, then hangs by state.
     func problems() -> [Problem] {
-        firstSeen.map { Problem.step($0.key, source: $0.value.source, choice: $0.value.choice) } + hangs().map(Problem.hang)
+        firstSeen.sorted { $0.key < $1.key }.map { Problem.step($0.key, source: $0.value.source, choice: $0.value.choice) }
+            + hangs().map(Problem.hang)
     }
 
     /// The finding for `problem`, with its counterexample; `setup` is

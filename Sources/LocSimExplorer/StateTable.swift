@@ -61,7 +61,7 @@ struct StateTable: Sendable {
             let entry = slots[slot]
             if entry == 0 { return (nil, slot) }
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let i = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                let i = Int32(truncatingIfNeeded: Int(entry & 0xFFFF_FFFF) - 1)
                 if self[i] == key { return (i, slot) }
             }
             slot = (slot + 1) & mask

@@ -1,5 +1,6 @@
 @testable import LocSimExplorer
 import LocSimModel
+import Foundation
 import Testing
 
 /// The search stores states as packed keys. A key that unpacked to a different state would merge
@@ -86,21 +87,29 @@ struct StateCodecTests {
                 StateSearch(system: AppModelSystem(model, platform: $0), depth: model.depth, maxStates: model.maxStates, progress: nil)
             }
             for search in SearchScheduler.run(searches, reports: false).searches {
-                let hashes = Set((0..<search.table.count).map { search.table[Int32($0)].hash })
-                #expect(hashes.count == search.table.count, "\(name) on \(search.system.platform)")
-                // The table's index uses the low bits: they must spread too.
-                let low = Set(hashes.map { $0 & 0xFFFF })
-                #expect(low.count * 10 > search.table.count * 8, "\(name) on \(search.system.platform): \(low.count) of \(search.table.count)")
+                let n = search.table.count
+                let hashes = Set((0..<n).map { search.table[Int32($0)].hash })
+                #expect(hashes.count == n, "\(name) on \(search.system.platform)")
+                // The table uses the low bits as the slot and the high 32 bits as a tag: each part
+                // must spread like random numbers (at least 80 % of the distinct values n random
+                // draws from that many give).
+                func spread(_ part: (Int) -> Int, values: Double) -> (Int, Double) {
+                    (Set(hashes.map(part)).count, values * (1 - exp(-Double(n) / values)))
+                }
+                let (low, lowExpected) = spread({ $0 & 0xFFFF }, values: 65536)
+                #expect(Double(low) > 0.8 * lowExpected, "\(name) on \(search.system.platform): \(low) low values of \(n)")
+                let (tags, tagsExpected) = spread({ $0 >> 32 }, values: 4_294_967_296)
+                #expect(Double(tags) > 0.8 * tagsExpected, "\(name) on \(search.system.platform): \(tags) tags of \(n)")
             }
         }
     }
 
     @Test("Every desired accuracy and status of a manager unpacks to itself")
-    func managerCodes() {
-        let system = AppModelSystem(try! AppModelParser.parse(Self.richModel, file: "rich.yml"), platform: Platform(.iOS, 18))
+    func managerCodes() throws {
+        let system = AppModelSystem(try AppModelParser.parse(Self.richModel, file: "rich.yml"), platform: Platform(.iOS, 18))
         let codec = StateCodec(initial: system.initial)
         var launched = system.apply(.launch, to: system.initial).state
-        #expect(launched.model.managers.count == 1)
+        try #require(launched.model.managers.count == 1)
         for accuracy in DesiredAccuracy.allCases {
             for status in [nil] + AuthorizationStatus.allCases.map(Optional.some) {
                 launched.model.managers[0].desiredAccuracy = accuracy
