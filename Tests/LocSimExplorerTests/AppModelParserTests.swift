@@ -41,6 +41,8 @@ struct AppModelParserTests {
         ("app: {screens: [a], on: []}\nexplore: {depth: 0}\n", 2, "depth"),
         ("app: {screens: [a], on: []}\nsteps: [launch]\n", 2, "has no steps"),
         ("app: {screens: [a], on: [], colour: red}\n", 1, "unknown app key 'colour'"),
+        ("app: {screens: [a], on: []}\nexplore: {taps: [" + (0...1000).map { "t\($0)" }.joined(separator: ", ") + "]}\n", 2,
+         "at most 1000 taps"),
     ])
     func invalidModels(_ text: String, _ line: Int, _ message: String) {
         do {
