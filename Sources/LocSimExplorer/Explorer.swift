@@ -25,14 +25,9 @@ public enum Explorer {
             StateSearch(system: AppModelSystem(model, platform: $0), depth: options.depth ?? model.depth, maxStates: model.maxStates,
                         progress: options.progress)
         }
-        if options.parallel {
-            // Every platform's levels and reports on every core (see ``SearchScheduler``).
-            return SearchScheduler.run(searches).reports.map { $0! }
-        }
-        return searches.map { search in
-            var search = search
-            search.run()
-            return search.report()
-        }
+        // Every platform's levels and counterexamples as tasks (see ``SearchScheduler``); with
+        // `parallel` off, one thread runs the same tasks and the output is the same.
+        let threads = options.parallel ? ProcessInfo.processInfo.activeProcessorCount : 1
+        return SearchScheduler.run(searches, threads: threads).reports.map { $0! }
     }
 }

@@ -46,14 +46,6 @@ struct LevelExpansion: Sendable {
     /// The frontier positions of slice `i`.
     static func slice(_ i: Int, of count: Int) -> Range<Int> { i * sliceSize..<min(count, (i + 1) * sliceSize) }
 
-    /// Applies every choice to every state of `sources` (part of a frontier) and looks each
-    /// result up in `table`, which only the caller's search writes, and never meanwhile.
-    static func expand(_ sources: ArraySlice<Int32>, table: StateTable, system: AppModelSystem, codec: StateCodec,
-                       check: Bool = false) -> Slice {
-        var worker = Worker(system: system, codec: codec, check: check)
-        return worker.expand(sources, table: table)
-    }
-
     /// Applies choices with one reusable ``StepRun``, unpacking the source state into it before
     /// each choice (its storage is never shared, so the model changes in place).
     struct Worker {
@@ -74,6 +66,8 @@ struct LevelExpansion: Sendable {
             prompts = StateCodec.standardPrompts(of: system.initial)
         }
 
+        /// Applies every choice to every state of `sources` (part of a frontier) and looks each
+        /// result up in `table`, which only the caller's search writes, and never meanwhile.
         mutating func expand(_ sources: ArraySlice<Int32>, table: StateTable) -> Slice {
             var out = Slice()
             out.counts.reserveCapacity(sources.count)
@@ -86,18 +80,12 @@ struct LevelExpansion: Sendable {
         }
 
         private mutating func expand(_ source: StateKey, table: StateTable, into out: inout Slice) -> Int {
-            codec.decode(source, into: &run.state, prompts: prompts)
-            if check && run.state != codec.state(source) { out.codecMismatches += 1 }
+            unpack(source, into: &out)
             system.choices(in: run.state, into: &choices)
             let sourceRunning = run.state.model.appState != .notRunning
             let sourceScreen = run.state.screen
             for (n, choice) in choices.enumerated() {
-                if n > 0 {
-                    // Unpacked in place, over the last choice's result: a field it fails to
-                    // overwrite would leak from one choice into the next (checked in tests).
-                    codec.decode(source, into: &run.state, prompts: prompts)
-                    if check && run.state != codec.state(source) { out.codecMismatches += 1 }
-                }
+                if n > 0 { unpack(source, into: &out) }
                 run.restart(choice: choice)
                 run.execute()
                 // Leaving by a crash counts as leaving: the crash is a finding of its own.
@@ -118,6 +106,13 @@ struct LevelExpansion: Sendable {
                 out.successors.append(Successor(hash: hash, known: known, choice: UInt16(n), exit: exit, stay: stay))
             }
             return choices.count
+        }
+
+        /// Unpacks `source` in place, over the last choice's result: a field decoding failed to
+        /// overwrite would leak from one choice into the next (counted when checking).
+        private mutating func unpack(_ source: StateKey, into out: inout Slice) {
+            codec.decode(source, into: &run.state, prompts: prompts)
+            if check && run.state != codec.state(source) { out.codecMismatches += 1 }
         }
     }
 }

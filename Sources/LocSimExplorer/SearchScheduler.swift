@@ -7,13 +7,14 @@ import Foundation
 /// level once all its slices are done, and once a search is over, its hang analysis and then each
 /// finding's counterexample. Any thread takes any ready task, so while one search merges a level,
 /// the other cores expand the levels of the others, and no core waits for a level of another
-/// search. A
-/// search's own steps keep their order (its slices are merged in frontier order), so the results
-/// do not depend on the schedule.
+/// search. A search's own steps keep their order (its slices are merged in frontier order), so
+/// the results do not depend on the schedule or on the number of threads (one included).
 final class SearchScheduler: @unchecked Sendable {
     /// One search and its level in progress. The bookkeeping fields are read and written under
-    /// the lock only. The search itself is written by one merge at a time, and only read by the
-    /// slices of the level it has ready (which no merge runs alongside) and by its findings.
+    /// the lock; `problems` and `setup` are written once, by the task that lists the problems,
+    /// before the lock publishes them. The search itself is written by one merge at a time, and
+    /// only read by the slices of the level it has ready (which no merge runs alongside) and by
+    /// its findings.
     private final class Job: @unchecked Sendable {
         var search: StateSearch
         var slices: [LevelExpansion.Slice] = []

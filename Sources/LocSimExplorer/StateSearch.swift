@@ -41,15 +41,9 @@ struct StateSearch {
     }
 
     // MARK: Search
-
-    /// Runs the whole search on this thread (``SearchScheduler`` runs searches level by level on
-    /// every core).
-    mutating func run() {
-        start()
-        while hasNextLevel {
-            finishLevel([LevelExpansion.expand(frontier[...], table: table, system: system, codec: codec, check: checkCodec)])
-        }
-    }
+    //
+    // ``SearchScheduler`` runs a search: `start()`, then, while `hasNextLevel`, the slices of
+    // `frontier` (``LevelExpansion``) and `finishLevel(_:)`; then `problems()` and a `finding` each.
 
     /// Enters the initial state: the first level's frontier.
     mutating func start() {
@@ -67,7 +61,7 @@ struct StateSearch {
     /// Takes the expansion of ``frontier`` (its slices in order) into the table; the states it
     /// found for the first time become the next frontier.
     mutating func finishLevel(_ slices: consuming [LevelExpansion.Slice]) {
-        frontier = merge(slices, frontier: frontier)
+        frontier = merge(slices)
         depthReached += 1
         if let progress {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -89,7 +83,7 @@ struct StateSearch {
 
     /// Takes one level's successors into the table in frontier order (the order a one-thread
     /// search would find them) and returns the next frontier: the states seen for the first time.
-    private mutating func merge(_ slices: consuming [LevelExpansion.Slice], frontier: [Int32]) -> [Int32] {
+    private mutating func merge(_ slices: consuming [LevelExpansion.Slice]) -> [Int32] {
         var next: [Int32] = []
         var f = 0
         for i in slices.indices {
@@ -173,12 +167,6 @@ struct StateSearch {
     }
 
     // MARK: Report
-
-    /// The findings and figures of the search, once it is over.
-    func report() -> PlatformExploration {
-        let setup = CounterexampleWriter.setup(model: system.appModel, platform: system.platform)
-        return report(findings: problems().compactMap { finding($0, setup: setup) })
-    }
 
     /// A problem the search found, before its counterexample is written.
     enum Problem: Sendable {
