@@ -20,18 +20,6 @@ final class AppModelSystem: Sendable {
     /// How many reactions one choice may trigger before the explorer stops following them.
     static let reactionLimit = 64
 
-    /// Whether an ignored request for `reason` is a finding (C12). A switch, not a set: it runs
-    /// on every ignored request the explorer sees, and hashing the reason was a measurable cost.
-    static func isFlagged(_ reason: IgnoredReason) -> Bool {
-        switch reason {
-        case .temporaryAuthorization, .alwaysAlreadyRequested, .denied, .restricted, .missingPurposeString, .notInUse,
-             .locationServicesOff, .unavailableOnPlatform:
-            true
-        case .alreadyDetermined, .alreadyAlways, .promptOnScreen, .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized:
-            false
-        }
-    }
-
     init(_ appModel: AppModel, platform: Platform) {
         self.appModel = appModel
         self.platform = platform

@@ -225,7 +225,7 @@ struct StepRun {
                 observe(.terminated(text), at: steps.count - 1,
                         expect: [("terminated", "NSInternalInconsistencyException"), ("appState", "notRunning")], detail: text)
             case .requestIgnored(let kind, let reason):
-                if let action, AppModelSystem.isFlagged(reason) {
+                if let action, reason.isFinding {
                     observeIgnored(action, kind: kind, reason: reason, before: before)
                 }
             case .promptShown(let p):

@@ -210,11 +210,6 @@ public struct AuthorizationModel: Hashable, Sendable {
     }
 
     @inline(__always)
-    private mutating func currentBackgroundSession() -> Bool {
-        Self.backgroundSession(appState: appState, configuration: configuration, status: currentStatus(), managers: managers)
-    }
-
-    @inline(__always)
     private mutating func currentIndicator() -> Bool {
         Self.indicator(appState: appState, configuration: configuration, status: currentStatus(), authorization: authorization,
                        managers: managers)

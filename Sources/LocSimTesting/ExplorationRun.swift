@@ -171,7 +171,7 @@ private final class Session<App: ExplorationApp> {
             switch entry.kind {
             case .ignored:
                 let reason = entry.detail["reason"].flatMap(IgnoredReason.init(rawValue:))
-                if let reason, Self.flagged.contains(reason) {
+                if let reason, reason.isFinding {
                     out.append(("\(entry.detail["request"] ?? "request").\(reason.rawValue)", .ignoredRequest, entry.text))
                 }
             case .terminated:
@@ -192,9 +192,5 @@ private final class Session<App: ExplorationApp> {
             }
         }
         return out
-    }
-
-    static var flagged: Set<IgnoredReason> {
-        [.temporaryAuthorization, .alwaysAlreadyRequested, .denied, .restricted, .missingPurposeString, .notInUse, .locationServicesOff, .unavailableOnPlatform]
     }
 }
