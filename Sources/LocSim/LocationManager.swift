@@ -63,16 +63,16 @@ open class LocationManager {
     public class func locationServicesEnabled(on device: SimulatedDevice) -> Bool { device.locationServicesEnabled }
 
     /// Asks for When In Use authorization (section D). Corresponds to `requestWhenInUseAuthorization()`.
-    public func requestWhenInUseAuthorization() { send(.appRequestedWhenInUseAuthorization(id), "requestWhenInUseAuthorization()") }
+    public func requestWhenInUseAuthorization() { perform(.requestWhenInUse) }
 
     /// Asks for Always authorization (section E). Corresponds to `requestAlwaysAuthorization()`.
-    public func requestAlwaysAuthorization() { send(.appRequestedAlwaysAuthorization(id), "requestAlwaysAuthorization()") }
+    public func requestAlwaysAuthorization() { perform(.requestAlways) }
 
     /// Asks for temporary full accuracy (K5). The completion gets `nil` whenever the prompt was shown.
     /// Corresponds to `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`.
     public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String, completion: (((any Error)?) -> Void)? = nil) {
         pendingCompletions.append(completion ?? { _ in })
-        send(.appRequestedTemporaryFullAccuracy(id, purposeKey: purposeKey), "requestTemporaryFullAccuracyAuthorization(withPurposeKey: \"\(purposeKey)\")")
+        perform(.requestFullAccuracy(purposeKey))
     }
 
     /// Every status the delegate is told about, as an async sequence, for Swift concurrency users.
@@ -86,23 +86,23 @@ open class LocationManager {
     // MARK: Services
 
     /// Starts standard location updates. Corresponds to `startUpdatingLocation()`.
-    public func startUpdatingLocation() { send(.appStartedUpdatingLocation(id), "startUpdatingLocation()") }
+    public func startUpdatingLocation() { perform(.startUpdating) }
     /// Stops standard location updates. Corresponds to `stopUpdatingLocation()`.
-    public func stopUpdatingLocation() { send(.appStoppedUpdatingLocation(id), "stopUpdatingLocation()") }
+    public func stopUpdatingLocation() { perform(.stopUpdating) }
     /// Asks for one fix (N4: needs a delegate). Corresponds to `requestLocation()`.
-    public func requestLocation() { send(.appRequestedLocation(id), "requestLocation()") }
+    public func requestLocation() { perform(.requestLocation) }
     /// Corresponds to `startMonitoringSignificantLocationChanges()`.
-    public func startMonitoringSignificantLocationChanges() { send(.appStartedSignificantChanges(id), "startMonitoringSignificantLocationChanges()") }
+    public func startMonitoringSignificantLocationChanges() { perform(.startSignificantChanges) }
     /// Corresponds to `stopMonitoringSignificantLocationChanges()`.
-    public func stopMonitoringSignificantLocationChanges() { send(.appStoppedSignificantChanges(id), "stopMonitoringSignificantLocationChanges()") }
+    public func stopMonitoringSignificantLocationChanges() { perform(.stopSignificantChanges) }
     /// Corresponds to `startMonitoringVisits()`.
-    public func startMonitoringVisits() { send(.appStartedVisits(id), "startMonitoringVisits()") }
+    public func startMonitoringVisits() { perform(.startVisits) }
     /// Corresponds to `stopMonitoringVisits()`.
-    public func stopMonitoringVisits() { send(.appStoppedVisits(id), "stopMonitoringVisits()") }
+    public func stopMonitoringVisits() { perform(.stopVisits) }
     /// Starts monitoring a region. Corresponds to `startMonitoring(for:)`.
-    public func startMonitoring(for region: Region) { send(.appStartedMonitoringRegion(id, region), "startMonitoring(for: \(region.name))") }
+    public func startMonitoring(for region: Region) { perform(.monitorRegion(region)) }
     /// Stops monitoring a region. Corresponds to `stopMonitoring(for:)`.
-    public func stopMonitoring(for region: Region) { send(.appStoppedMonitoringRegion(id, name: region.name), "stopMonitoring(for: \(region.name))") }
+    public func stopMonitoring(for region: Region) { perform(.stopMonitoringRegion(region.name)) }
     /// The regions the app monitors (shared by its managers). Corresponds to `CLLocationManager.monitoredRegions`.
     public var monitoredRegions: Set<Region> { Set(app.model.monitoredRegions) }
 
@@ -114,19 +114,19 @@ open class LocationManager {
     /// background mode terminates the app. Corresponds to `allowsBackgroundLocationUpdates`.
     public var allowsBackgroundLocationUpdates: Bool {
         get { state?.allowsBackgroundLocationUpdates ?? false }
-        set { send(.appSetAllowsBackgroundLocationUpdates(id, newValue), "allowsBackgroundLocationUpdates = \(newValue)") }
+        set { perform(.set([.allowsBackgroundLocationUpdates(newValue)])) }
     }
 
     /// Shows the indicator for an Always app in the background (I10). Corresponds to `showsBackgroundLocationIndicator`.
     public var showsBackgroundLocationIndicator: Bool {
         get { state?.showsBackgroundLocationIndicator ?? false }
-        set { send(.appSetShowsBackgroundLocationIndicator(id, newValue), "showsBackgroundLocationIndicator = \(newValue)") }
+        set { perform(.set([.showsBackgroundLocationIndicator(newValue)])) }
     }
 
     /// Corresponds to `pausesLocationUpdatesAutomatically` (default true).
     public var pausesLocationUpdatesAutomatically: Bool {
         get { state?.pausesLocationUpdatesAutomatically ?? true }
-        set { send(.appSetPausesLocationUpdatesAutomatically(id, newValue), "pausesLocationUpdatesAutomatically = \(newValue)") }
+        set { perform(.set([.pausesLocationUpdatesAutomatically(newValue)])) }
     }
 
     /// The accuracy asked for, in metres, as the `kCLLocationAccuracy…` constants.
@@ -135,16 +135,27 @@ open class LocationManager {
         get { (state?.desiredAccuracy ?? .best).meters }
         set {
             let value = DesiredAccuracy.allCases.first { $0.meters == newValue && $0 != .reduced } ?? (newValue >= 3_000 ? .threeKilometers : .best)
-            send(.appSetDesiredAccuracy(id, value), "desiredAccuracy = \(value.constantName)")
+            perform(.set([.desiredAccuracy(value)]))
         }
     }
 
     /// Sets `desiredAccuracy` from a ``DesiredAccuracy`` value. LocSim's addition for scenario files.
     public func setDesiredAccuracy(_ value: DesiredAccuracy) {
-        send(.appSetDesiredAccuracy(id, value), "desiredAccuracy = \(value.constantName)")
+        perform(.set([.desiredAccuracy(value)]))
     }
 
     // MARK: Plumbing
+
+    /// Makes an app call on this manager, as the matching method or property setter does; a
+    /// `set` assigns its properties in order and stops when one terminates the app (I8).
+    /// LocSim's addition, for drivers that hold calls as ``AppCall`` values (scenario steps).
+    public func perform(_ call: AppCall) {
+        let texts = call.timelineText
+        for (event, text) in zip(call.events(on: id), texts) {
+            send(event, text)
+            if app.state == .notRunning { break }
+        }
+    }
 
     private func send(_ event: Event, _ text: String, log: Bool = true) {
         app.device.send(event, to: app, entry: log ? TimelineEntry(time: app.device.now, app: app.name, manager: name, kind: .appCall, text: text) : nil)
@@ -183,20 +194,5 @@ open class LocationManager {
 
     private func region(named name: String) -> Region {
         app.model.monitoredRegions.first { $0.name == name } ?? Region(name: name)
-    }
-}
-
-extension DesiredAccuracy {
-    /// The Core Location constant's name (`kCLLocationAccuracyBest`).
-    public var constantName: String {
-        switch self {
-        case .bestForNavigation: "kCLLocationAccuracyBestForNavigation"
-        case .best: "kCLLocationAccuracyBest"
-        case .nearestTenMeters: "kCLLocationAccuracyNearestTenMeters"
-        case .hundredMeters: "kCLLocationAccuracyHundredMeters"
-        case .kilometer: "kCLLocationAccuracyKilometer"
-        case .threeKilometers: "kCLLocationAccuracyThreeKilometers"
-        case .reduced: "kCLLocationAccuracyReduced"
-        }
     }
 }

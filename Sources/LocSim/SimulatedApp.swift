@@ -8,7 +8,9 @@ public final class SimulatedApp {
     /// The device the app is installed on.
     public unowned let device: SimulatedDevice
     /// The app's authorization system: state, derived status, prompts.
-    public internal(set) var model: AuthorizationModel
+    public var model: AuthorizationModel { interpreter.model }
+    /// The driver of ``model``, with the delegate calls and launch code waiting for the run loop.
+    var interpreter: AuthorizationInterpreter
     /// Code the app runs each time it launches (in the foreground or, for a location event, in
     /// the background): typically it creates its location managers here.
     public var onLaunch: ((SimulatedApp) -> Void)?
@@ -19,7 +21,7 @@ public final class SimulatedApp {
 
     init(device: SimulatedDevice, model: AuthorizationModel) {
         self.device = device
-        self.model = model
+        self.interpreter = AuthorizationInterpreter(model: model)
     }
 
     /// The app's name, shown in prompt titles and timelines.
@@ -32,8 +34,8 @@ public final class SimulatedApp {
     public var authorizationStatus: AuthorizationStatus { model.status }
     /// The accuracy authorization. Corresponds to `CLLocationManager.accuracyAuthorization`.
     public var accuracyAuthorization: AccuracyAuthorization { model.accuracy }
-    /// The exception text that last terminated the app, if any (I8, N4).
-    public var terminationReason: String? { model.terminationReason }
+    /// The exception that last terminated the app, if any (I8, N4).
+    public var terminationReason: AppException? { model.terminationReason }
 
     /// The user opens the app: it runs in the foreground and runs ``onLaunch``.
     public func launch() { lifecycle(.appLaunched, "launch") }

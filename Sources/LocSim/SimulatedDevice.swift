@@ -28,13 +28,17 @@ public final class SimulatedDevice {
     /// Whether the device is locked.
     public private(set) var isLocked = false
 
-    private enum Work {
-        case call(SimulatedApp, ManagerID, DelegateCall)
-        case launchCode(SimulatedApp)
-    }
-    private var pending: [Work] = []
+    /// The apps whose interpreters hold pending run-loop work, one entry per item, in the order
+    /// the items were queued (each app's own items wait in its ``AuthorizationInterpreter``).
+    private var runLoopOrder: [SimulatedApp] = []
+    private var runLoopHead = 0
     private var draining = false
     private var scheduledFixes: [(at: Duration, location: Location)] = []
+    private var occurrences: [Occurrence] = []
+
+    /// Called after every event the device applies to an app, with the model before it and what
+    /// happened: for tools that check each step (the test-support exploration). LocSim's addition.
+    public var eventObserver: ((AppliedEvent) -> Void)?
 
     /// Creates a device. `location` is where it starts, if it has a fix.
     public init(platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
@@ -169,7 +173,7 @@ public final class SimulatedDevice {
     /// Time passes; everything scheduled in that time happens, in order.
     public func advance(by duration: Duration) {
         let target = now + duration
-        record(TimelineEntry(time: now, app: nil, kind: .world, text: "wait \(Self.describe(duration))"))
+        record(TimelineEntry(time: now, app: nil, kind: .world, text: "wait \(DurationText.format(duration))"))
         while true {
             let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.first.map { [$0.at] } ?? [])
             guard let next = deadlines.min(), next <= target else { break }
@@ -195,16 +199,6 @@ public final class SimulatedDevice {
         }
     }
 
-    /// `90s`, `2m`, `1500ms`, `2h`, `1d`.
-    public static func describe(_ d: Duration) -> String {
-        let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
-        if ms % 86_400_000 == 0 && ms > 0 { return "\(ms / 86_400_000)d" }
-        if ms % 3_600_000 == 0 && ms > 0 { return "\(ms / 3_600_000)h" }
-        if ms % 60_000 == 0 && ms > 0 { return "\(ms / 60_000)m" }
-        if ms % 1000 == 0 { return "\(ms / 1000)s" }
-        return "\(ms)ms"
-    }
-
     // MARK: The run loop
 
     /// Lets the run loop turn: delivers every pending delegate call, runs launch code, and lets
@@ -214,11 +208,14 @@ public final class SimulatedDevice {
         draining = true
         defer { draining = false }
         while true {
-            if !pending.isEmpty {
-                let work = pending.removeFirst()
-                switch work {
-                case .call(let app, let id, let call): dispatch(call, to: id, in: app)
-                case .launchCode(let app): app.onLaunch?(app)
+            if runLoopHead < runLoopOrder.count {
+                let app = runLoopOrder[runLoopHead]
+                runLoopHead += 1
+                if runLoopHead == runLoopOrder.count { runLoopOrder.removeAll(keepingCapacity: true); runLoopHead = 0 }
+                switch app.interpreter.takePending() {
+                case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
+                case .launchCode?: app.onLaunch?(app)
+                case nil: break
                 }
                 continue
             }
@@ -258,24 +255,27 @@ public final class SimulatedDevice {
         if runAfter { run() }
     }
 
-    /// Applies an event to one app's model and handles the effects.
+    /// Applies an event to one app through its interpreter and records what happened.
     func send(_ event: Event, to app: SimulatedApp, entry: @autoclosure () -> TimelineEntry?) {
         if recordsTimeline, let entry = entry() { timeline.append(entry) }
-        let before = app.model.appState
-        let effects = app.model.handle(event)
-        for effect in effects { handle(effect, from: app) }
-        let after = app.model.appState
-        if before != after, recordsTimeline, !event.isLifecycleStep,
-           !effects.contains(where: { if case .appLaunchedBySystem = $0 { true } else if case .appTerminated = $0 { true } else { false } }) {
-            // A change the app did not ask for: the device was locked or unlocked, or the system
-            // woke a suspended app for a location event.
-            record(TimelineEntry(time: now, app: app.name, kind: .lifecycle, text: "\(before.rawValue) → \(after.rawValue) (\(event.lifecycleCause))"))
+        let before = eventObserver == nil ? nil : app.model
+        let pendingBefore = app.interpreter.pendingCount
+        occurrences.removeAll(keepingCapacity: true)
+        app.interpreter.send(event, into: &occurrences)
+        for _ in pendingBefore..<app.interpreter.pendingCount { runLoopOrder.append(app) }
+        for occurrence in occurrences { record(occurrence, of: app, cause: event) }
+        if let eventObserver, let before {
+            eventObserver(AppliedEvent(app: app, event: event, before: before, occurrences: occurrences))
         }
     }
 
-    private func handle(_ effect: Effect, from app: SimulatedApp) {
+    private func record(_ occurrence: Occurrence, of app: SimulatedApp, cause event: Event) {
+        guard recordsTimeline else {
+            if case .rejected(let message) = occurrence { rejections.append(message) }
+            return
+        }
         let t = now
-        switch effect {
+        switch occurrence {
         case .promptShown(let p):
             var detail = ["kind": p.kind.rawValue, "title": p.title, "message": p.message,
                           "buttons": p.buttons.map(\.rawValue).joined(separator: ",")]
@@ -288,69 +288,40 @@ public final class SimulatedDevice {
         case .promptDismissed(let kind, let answer):
             record(TimelineEntry(time: t, app: app.name, kind: .promptDismissed,
                                  text: "\(kind.rawValue) " + (answer.map { "answered \($0.rawValue)" } ?? "dismissed without an answer")))
-        case .delegate(let id, let call):
-            pending.append(.call(app, id, call))
-        case .console(let text):
+        case .delegateCall:
+            break // recorded when the run loop delivers it
+        case .consoleMessage(let text):
             record(TimelineEntry(time: t, app: app.name, kind: .console, text: text))
         case .indicatorChanged(let on):
             record(TimelineEntry(time: t, app: app.name, kind: .indicator, text: on ? "background location indicator on" : "background location indicator off"))
         case .appLaunchedBySystem(let reason):
             record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "launched in background by the system for \(reason)"))
-            pending.append(.launchCode(app))
         case .appTerminated(let exception):
-            record(TimelineEntry(time: t, app: app.name, kind: .terminated, text: exception))
+            record(TimelineEntry(time: t, app: app.name, kind: .terminated, text: exception.text))
         case .appWillResignActive:
             record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "willResignActive"))
         case .appDidBecomeActive:
             record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "didBecomeActive"))
         case .requestIgnored(let kind, let reason):
             record(TimelineEntry(time: t, app: app.name, kind: .ignored,
-                                 text: "\(Self.callName(kind)) did nothing: \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
+                                 text: "\(kind.callName) did nothing: \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
                                  detail: ["reason": reason.rawValue, "request": kind.rawValue]))
+        case .appStateChanged(let from, let to):
+            // A change the app did not ask for: the device was locked or unlocked, or the system
+            // woke a suspended app for a location event.
+            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "\(from.rawValue) → \(to.rawValue) (\(event.lifecycleCause))"))
         case .rejected(let message):
             rejections.append(message)
             record(TimelineEntry(time: t, app: app.name, kind: .rejected, text: message))
         }
     }
 
-    static func callName(_ kind: AuthorizationRequestKind) -> String {
-        switch kind {
-        case .whenInUse: "requestWhenInUseAuthorization()"
-        case .always: "requestAlwaysAuthorization()"
-        case .temporaryFullAccuracy: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
-        }
-    }
-
     private func dispatch(_ call: DelegateCall, to id: ManagerID, in app: SimulatedApp) {
         let manager = app.manager(id)
-        let suffix = manager == nil || (manager!.delegate == nil && !call.isCompletion) ? Timeline.noDelegateMark : ""
-        record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), kind: .delegate, text: call.description + suffix))
+        let reached = manager.map { $0.delegate != nil || call.isCompletion } ?? false
+        record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), delegateCall: call, reachedDelegate: reached))
         manager?.deliver(call)
     }
-}
-
-extension Event {
-    /// Whether the event is itself a lifecycle step (its state change needs no extra timeline line).
-    var isLifecycleStep: Bool {
-        switch self {
-        case .appLaunched, .appLaunchedInBackground, .appEnteredForeground, .appEnteredBackground, .appSuspended, .appTerminated: true
-        default: false
-        }
-    }
-
-    /// Why the app's state changed when it did not ask, for timelines.
-    var lifecycleCause: String {
-        switch self {
-        case .deviceLocked: "device locked"
-        case .deviceUnlocked: "device unlocked"
-        case .userChoseButton: "woken for the held location event"
-        default: "woken for a location event"
-        }
-    }
-}
-
-extension DelegateCall {
-    var isCompletion: Bool { if case .fullAccuracyCompletion = self { true } else { false } }
 }
 
 extension IgnoredReason {

@@ -16,11 +16,12 @@ public struct Timeline: Hashable, Sendable {
     /// The whole timeline as text, one entry per line.
     public var text: String { entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n") }
 
-    /// The delegate calls Core Location made on one manager, in the scenario format's spelling
-    /// (also those it made while the manager had no delegate, which the timeline marks).
-    public func callbacks(of manager: String, app: String? = nil, from start: Int = 0) -> [String] {
-        entries[min(start, entries.count)...].filter { $0.kind == .delegate && $0.manager == manager && (app == nil || $0.app == app) }
-            .map(\.call)
+    /// The delegate calls Core Location made on one manager (also those it made while the
+    /// manager had no delegate, which the timeline marks), from entry `start` on.
+    public func callbacks(of manager: String, app: String? = nil, from start: Int = 0) -> [DelegateCall] {
+        entries[min(start, entries.count)...].compactMap { entry in
+            entry.manager == manager && (app == nil || entry.app == app) ? entry.delegateCall : nil
+        }
     }
 
     /// What a delegate entry ends with when the manager had no delegate to call.

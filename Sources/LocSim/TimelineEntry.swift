@@ -40,8 +40,12 @@ public struct TimelineEntry: Hashable, Sendable {
     public var manager: String?
     /// The kind.
     public var kind: Kind
-    /// The text: `didChangeAuthorization(authorizedAlways)`, `requestAlwaysAuthorization()`, …
-    public var text: String
+    /// For a delegate entry, the call Core Location made, typed (``text`` spells it).
+    public var delegateCall: DelegateCall?
+    /// For a delegate entry, whether the call reached a delegate (or a completion handler); the
+    /// timeline marks calls made while the manager had none.
+    public var reachedDelegate: Bool
+    private var note: String
     /// Extra structured detail (prompt buttons, message, …), for JSON output.
     public var detail: [String: String]
 
@@ -51,14 +55,24 @@ public struct TimelineEntry: Hashable, Sendable {
         self.app = app
         self.manager = manager
         self.kind = kind
-        self.text = text
+        self.note = text
+        self.delegateCall = nil
+        self.reachedDelegate = true
         self.detail = detail
     }
 
-    /// For a delegate entry, the call in the scenario format's spelling, without the mark the
-    /// timeline adds when the manager had no delegate.
-    public var call: String {
-        text.hasSuffix(Timeline.noDelegateMark) ? String(text.dropLast(Timeline.noDelegateMark.count)) : text
+    /// Creates a ``Kind/delegate`` entry: Core Location called `call` on manager `manager`.
+    public init(time: Duration, app: String?, manager: String, delegateCall call: DelegateCall, reachedDelegate: Bool) {
+        self.init(time: time, app: app, manager: manager, kind: .delegate, text: "")
+        self.delegateCall = call
+        self.reachedDelegate = reachedDelegate
+    }
+
+    /// The text: `didChangeAuthorization(authorizedAlways)`, `requestAlwaysAuthorization()`, …
+    /// A delegate call is spelled only here, when printed.
+    public var text: String {
+        guard let delegateCall else { return note }
+        return reachedDelegate ? delegateCall.description : delegateCall.description + Timeline.noDelegateMark
     }
 
     /// `+00:00:10.000  Example  main  didChangeAuthorization(authorizedAlways)`.

@@ -37,10 +37,7 @@ final class AppModelSystem: Sendable {
         tapReactions = taps
         self.taps = appModel.taps
         callbackReactions = appModel.reactions.filter {
-            switch $0.event {
-            case .launch, .foreground, .background, .tap: false
-            default: true
-            }
+            if case .callback = $0.event { true } else { false }
         }
         let device = appModel.device
         var model = AuthorizationModel(platform: platform, app: appModel.app, parameters: device.parameters)

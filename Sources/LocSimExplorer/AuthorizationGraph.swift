@@ -39,13 +39,11 @@ public struct AuthorizationGraph: Hashable, Sendable {
     /// Builds the graph of `platform` with default device parameters.
     public init(platform: Platform) {
         self.platform = platform
-        var model = AuthorizationModel(platform: platform, app: AppDescription(name: "App", backgroundModes: []))
-        model.deviceLocation = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
+        var start = AuthorizationModel(platform: platform, app: AppDescription(name: "App", backgroundModes: []))
+        start.deviceLocation = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
         let main = ManagerID(0)
-        _ = model.handle(.appLaunched)
-        _ = model.handle(.appCreatedManager(main, hasDelegate: true))
-        _ = model.handle(.appStartedMonitoringRegion(main, Region(name: "home")))
-        model.canonicalizeTime()
+        let model = Self.applying([.appLaunched, .appCreatedManager(main, hasDelegate: true),
+                                   .appStartedMonitoringRegion(main, Region(name: "home"))], to: start)
         var seen: [AuthorizationModel: Int] = [model: 0]
         var states = [model]
         var nodeIndex: [String: Int] = [Self.label(model): 0]
@@ -56,9 +54,7 @@ public struct AuthorizationGraph: Hashable, Sendable {
             let s = states[i]
             i += 1
             for (label, events) in Self.choices(s) {
-                var t = s
-                for e in events { _ = t.handle(e) }
-                t.canonicalizeTime()
+                let t = Self.applying(events, to: s)
                 let a = Self.label(s), b = Self.label(t)
                 if a != b {
                     if nodeIndex[b] == nil { nodeIndex[b] = nodes.count; nodes.append(b) }
@@ -71,6 +67,16 @@ public struct AuthorizationGraph: Hashable, Sendable {
         self.nodes = nodes
         self.edges = edgeLabels.map { Edge(from: $0.key[0], to: $0.key[1], labels: $0.value.sorted()) }
             .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+
+    /// The model after `events`, applied by an interpreter (what they make happen is not
+    /// drawn, only where they lead), with time made relative.
+    private static func applying(_ events: [Event], to model: AuthorizationModel) -> AuthorizationModel {
+        var interpreter = AuthorizationInterpreter(model: model)
+        var occurrences: [Occurrence] = []
+        for e in events { interpreter.send(e, into: &occurrences) }
+        interpreter.model.canonicalizeTime()
+        return interpreter.model
     }
 
     private static func choices(_ m: AuthorizationModel) -> [(String, [Event])] {
@@ -106,8 +112,6 @@ public struct AuthorizationGraph: Hashable, Sendable {
         case .whenInUse(let temporary): base = temporary ? "authorizedWhenInUse (Allow Once)" : "authorizedWhenInUse"
         case .always(let provisional): base = provisional ? "authorizedAlways (provisional)" : "authorizedAlways"
         }
-        let always: Bool
-        if case .always = m.authorization { always = true } else { always = false }
         let spent = m.alwaysRequestSpent && !m.isProvisional
         return spent ? base + ", Always asked" : base
     }

@@ -53,17 +53,17 @@ enum CounterexampleWriter {
     private static func device(_ d: DeviceSpec, platform: Platform) -> String {
         let p = d.parameters, defaults = DeviceParameters()
         var lines = ["platform: \(platform)", "locationServices: \(d.locationServices ? "on" : "off")", "restricted: \(d.restricted)",
-                     "gracePeriod: \(YAMLText.duration(p.gracePeriod))", "allowOnceLapse: \(YAMLText.duration(p.allowOnceLapse))"]
-        if p.confirmationPromptDelay != defaults.confirmationPromptDelay { lines.append("confirmationPromptDelay: \(YAMLText.duration(p.confirmationPromptDelay))") }
-        if p.heldEventWindow != defaults.heldEventWindow { lines.append("heldEventWindow: \(YAMLText.duration(p.heldEventWindow))") }
+                     "gracePeriod: \(DurationText.format(p.gracePeriod))", "allowOnceLapse: \(DurationText.format(p.allowOnceLapse))"]
+        if p.confirmationPromptDelay != defaults.confirmationPromptDelay { lines.append("confirmationPromptDelay: \(DurationText.format(p.confirmationPromptDelay))") }
+        if p.heldEventWindow != defaults.heldEventWindow { lines.append("heldEventWindow: \(DurationText.format(p.heldEventWindow))") }
         if p.deliverHeldEventsAfterLateAnswer != defaults.deliverHeldEventsAfterLateAnswer { lines.append("deliverHeldEventsAfterLateAnswer: \(p.deliverHeldEventsAfterLateAnswer)") }
         if p.lockDismissesPrompt != defaults.lockDismissesPrompt { lines.append("lockDismissesPrompt: \(p.lockDismissesPrompt)") }
         if p.showsLocationServicesOffDialog != defaults.showsLocationServicesOffDialog { lines.append("locationServicesOffDialog: \(p.showsLocationServicesOffDialog)") }
         if p.macOSStartShowsPrompt != defaults.macOSStartShowsPrompt { lines.append("macOSStartShowsPrompt: \(p.macOSStartShowsPrompt)") }
         if p.allowOnceExpiryRestoresAlwaysRequest != defaults.allowOnceExpiryRestoresAlwaysRequest { lines.append("allowOnceExpiryRestoresAlwaysRequest: \(p.allowOnceExpiryRestoresAlwaysRequest)") }
-        if p.reducedAccuracyInterval != defaults.reducedAccuracyInterval { lines.append("reducedAccuracyInterval: \(YAMLText.duration(p.reducedAccuracyInterval))") }
+        if p.reducedAccuracyInterval != defaults.reducedAccuracyInterval { lines.append("reducedAccuracyInterval: \(DurationText.format(p.reducedAccuracyInterval))") }
         if p.significantChangeDistance != defaults.significantChangeDistance { lines.append("significantChangeDistance: \(YAMLText.number(p.significantChangeDistance))") }
-        if let u = p.usageReminderAfter { lines.append("usageReminderAfter: \(YAMLText.duration(u))") }
+        if let u = p.usageReminderAfter { lines.append("usageReminderAfter: \(DurationText.format(u))") }
         if let c = d.location { lines.append("location: {latitude: \(YAMLText.number(c.latitude)), longitude: \(YAMLText.number(c.longitude))}") }
         return "device:\n" + lines.map { "  \($0)\n" }.joined()
     }

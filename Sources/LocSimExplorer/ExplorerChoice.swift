@@ -64,7 +64,7 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         case .enterRegion(let n): "{enterRegion: \(YAMLText.quoted(n))}"
         case .exitRegion(let n): "{exitRegion: \(YAMLText.quoted(n))}"
         case .visit: "visit"
-        case .wait(let d): "{wait: \(YAMLText.duration(d))}"
+        case .wait(let d): "{wait: \(DurationText.format(d))}"
         }
     }
 
@@ -86,7 +86,7 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         case .enterRegion(let n): "enterRegion \(n)"
         case .exitRegion(let n): "exitRegion \(n)"
         case .visit: "visit"
-        case .wait(let d): "wait \(YAMLText.duration(d))"
+        case .wait(let d): "wait \(DurationText.format(d))"
         }
     }
 

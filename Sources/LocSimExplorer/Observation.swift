@@ -3,16 +3,16 @@ import LocSimScenario
 
 /// What makes two findings of one platform the same problem: the first path to each key is the
 /// one reported.
-enum FindingKey: Hashable, Sendable, Comparable {
+package enum FindingKey: Hashable, Sendable, Comparable {
     /// A waiting screen and how the app is stuck on it (`authorizedWhenInUse-allowOnce`, `prompt-initial`).
     case hang(screen: Int, stuck: String)
     case ignored(AppCall, IgnoredReason)
     case promptOnForeground(PromptKind, ExplorerChoice)
     case backgroundStart(AppCall)
-    case terminated(String)
+    case terminated(AppException)
     case privacy(PrivacyRule)
 
-    var kind: FindingKind {
+    package var kind: FindingKind {
         switch self {
         case .hang: .hang
         case .ignored: .ignoredRequest
@@ -24,19 +24,18 @@ enum FindingKey: Hashable, Sendable, Comparable {
     }
 
     /// The key's text, used for sorting and file names.
-    func text(screens: [String]) -> String {
+    package func text(screens: [String]) -> String {
         switch self {
         case .hang(let s, let stuck): "\(screens[s]).\(stuck)"
         case .ignored(let call, let reason): "\(call.word).\(reason.rawValue)"
         case .promptOnForeground(let p, let c): "\(p.rawValue).on-\(c.description)"
         case .backgroundStart(let call): call.word
-        case .terminated(let text): text.contains("Delegate must respond") ? "requestLocation-without-delegate"
-            : text.contains("CLClientIsBackgroundable") ? "allowsBackgroundLocationUpdates" : "exception"
+        case .terminated(let exception): exception.word
         case .privacy(let r): r.rawValue
         }
     }
 
-    static func < (a: FindingKey, b: FindingKey) -> Bool {
+    package static func < (a: FindingKey, b: FindingKey) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
         return String(describing: a) < String(describing: b)
     }
@@ -44,17 +43,36 @@ enum FindingKey: Hashable, Sendable, Comparable {
 
 /// A problem seen while applying one explorer choice: its key, and (when recording) where in the
 /// step's scenario steps it shows and the `expect` that shows it.
-struct Observation: Sendable {
-    var key: FindingKey
+package struct Observation: Sendable {
+    package var key: FindingKey
     /// Index into the recorded steps of the transition: the step after which the problem shows.
-    var stepIndex: Int = 0
+    package var stepIndex: Int = 0
     /// An `expect` to insert just before that step (so `callbacks` counts only its calls).
-    var marker: [(String, String)]? = nil
+    package var marker: [(String, String)]? = nil
     /// The final `expect`, as ordered key/value pairs of YAML text.
-    var expect: [(String, String)] = []
+    package var expect: [(String, String)] = []
     /// Extra detail for the explanation.
-    var detail: String = ""
+    package var detail: String = ""
 
     /// An `expect` value replaced by the delegate calls of the observed step.
     static let stepCallbacks = "$stepCallbacks"
+
+    /// The explanation and rule ids of `key`, on an app whose screens are `screens`; `detail` is
+    /// the observation's own explanation, where it has one.
+    package static func describe(_ key: FindingKey, screens: [String], detail: String) -> (explanation: String, rules: [String]) {
+        switch key {
+        case .hang(let s, let stuck):
+            return ("screen '\(screens[s])' waits for an answer that can no longer come (stuck at \(stuck)): only Settings or killing the app gets it out", ["C4", "C10", "C12"])
+        case .ignored(_, let reason):
+            return (detail, reason.ruleIDs + ["C12"])
+        case .promptOnForeground(let p, let c):
+            return ("the app showed the \(p.rawValue) prompt on its own after \(c.description); ask when the user needs location", ["D1", "D6", "seed 002"])
+        case .backgroundStart(let call):
+            return ("\(call.word) was called while the app is not in use: no background session starts, and a When In Use app gets nothing until it is in use again", ["I6", "I9", "D8"])
+        case .terminated(let exception):
+            return ("the app crashed: \(exception.text.replacingOccurrences(of: "*** ", with: ""))", exception.ruleIDs)
+        case .privacy(let r):
+            return ("LocSim bug: \(r.explanation)", r.rules)
+        }
+    }
 }

@@ -105,7 +105,7 @@ final class StateCodec: @unchecked Sendable {
         var insideRegions: Set<String>
         var significantChangeAnchor: Coordinate?
         var pendingLaunchEvents: [MonitoringEvent]
-        var terminationReason: String?
+        var terminationReason: AppException?
         var queuedPrompts: [PresentedPrompt]
         var heldEvents: [MonitoringEvent]
         /// The managers, when the key cannot hold them (more than one, or queued fixes).

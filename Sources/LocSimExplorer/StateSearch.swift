@@ -29,7 +29,7 @@ struct StateSearch {
     /// The first path to each problem: the state it starts from and the choice that shows it.
     private var firstSeen: [FindingKey: (source: Int32, choice: UInt16)] = [:]
     /// Edges out of waiting screens: (from, to, left the screen in the app, stayed on it in the app).
-    private var waitingEdges: [(from: Int32, to: Int32, exit: Bool, stay: Bool)] = []
+    private var waitingEdges: [HangAnalysis.Edge] = []
     private var seconds = 0.0
 
     init(system: AppModelSystem, depth: Int, maxStates: Int, progress: (@Sendable (ExplorationProgress) -> Void)?) {
@@ -114,7 +114,7 @@ struct StateSearch {
                         }
                     }
                     if waiting {
-                        waitingEdges.append((s, target, successor.exit, successor.stay))
+                        waitingEdges.append(HangAnalysis.Edge(from: s, to: target, exit: successor.exit, stay: successor.stay))
                     }
                 }
                 if table.count >= maxStates { truncated = true; return next }
@@ -125,34 +125,11 @@ struct StateSearch {
 
     // MARK: Hangs
 
-    /// States on waiting screens from which no in-app sequence of events leaves the screen.
-    /// States at the depth limit count as able to leave (their future is unknown).
+    /// States on waiting screens from which no in-app sequence of events leaves the screen
+    /// (``HangAnalysis``), the first of each screen and way of being stuck.
     private func hangs() -> [Int32] {
-        var canLeave = [Bool](repeating: false, count: table.count)
-        var work: [Int32] = []
-        for i in 0..<table.count where system.isWaiting[Int(table.screen(Int32(i)))] && !expanded[i] {
-            canLeave[i] = true
-            work.append(Int32(i))
-        }
-        // The reverse edges that stay on a waiting screen, grouped by target (counting sort).
-        var start = [Int32](repeating: 0, count: table.count + 1)
-        for e in waitingEdges {
-            if e.exit, !canLeave[Int(e.from)] { canLeave[Int(e.from)] = true; work.append(e.from) }
-            if e.stay && e.from != e.to { start[Int(e.to) + 1] += 1 }
-        }
-        for i in 0..<table.count { start[i + 1] += start[i] }
-        var fill = start
-        var sources = [Int32](repeating: 0, count: Int(start[table.count]))
-        for e in waitingEdges where e.stay && e.from != e.to {
-            sources[Int(fill[Int(e.to)])] = e.from
-            fill[Int(e.to)] += 1
-        }
-        while let t = work.popLast() {
-            for j in Int(start[Int(t)])..<Int(start[Int(t) + 1]) where !canLeave[Int(sources[j])] {
-                canLeave[Int(sources[j])] = true
-                work.append(sources[j])
-            }
-        }
+        let canLeave = HangAnalysis.canLeave(count: table.count, isWaiting: { system.isWaiting[Int(table.screen(Int32($0)))] },
+                                             expanded: expanded, edges: waitingEdges)
         // One hang per screen and per way of being stuck (status, its flavour, the prompt on
         // screen): different causes on one screen are different findings. BFS order makes the
         // first state of each the one with the shortest path.
@@ -160,7 +137,7 @@ struct StateSearch {
         for i in 0..<table.count where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
             let st = codec.state(table[Int32(i)])
             guard st.model.appState != .notRunning else { continue }
-            let key = "\(st.screen) \(Self.stuckText(st.model))"
+            let key = "\(st.screen) \(HangAnalysis.stuckText(st.model))"
             if first[key] == nil { first[key] = Int32(i) }
         }
         return first.values.sorted()
@@ -220,10 +197,10 @@ struct StateSearch {
     }
 
     /// Replays a path with recording on: the steps of each transition and the final run.
-    private func replay(_ choices: [ExplorerChoice]) -> (steps: [RecordedStep], callbacks: [[String]], last: StepResult, lastOffset: Int, screens: [String]) {
+    private func replay(_ choices: [ExplorerChoice]) -> (steps: [RecordedStep], callbacks: [[DelegateCall]], last: StepResult, lastOffset: Int, screens: [String]) {
         var state = system.initial
         var steps: [RecordedStep] = []
-        var callbacks: [[String]] = []
+        var callbacks: [[DelegateCall]] = []
         var screens: [String] = []
         var last: StepResult?
         var offset = 0
@@ -249,7 +226,7 @@ struct StateSearch {
         let steps = Array(replayed.steps[...cut])
         var expect = o.expect
         if let i = expect.firstIndex(where: { $0.1 == Observation.stepCallbacks }) {
-            expect[i].1 = "[" + replayed.callbacks[cut].joined(separator: ", ") + "]"
+            expect[i].1 = "[" + replayed.callbacks[cut].map(\.description).joined(separator: ", ") + "]"
         }
         let (explanation, rules) = describe(key, detail: o.detail)
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
@@ -261,39 +238,15 @@ struct StateSearch {
         let replayed = replay(choices)
         let st = codec.state(table[s])
         let m = st.model
-        let key = FindingKey.hang(screen: Int(st.screen), stuck: Self.stuckText(m))
+        let key = FindingKey.hang(screen: Int(st.screen), stuck: HangAnalysis.stuckText(m))
         let (explanation, rules) = describe(key, detail: "")
         let expect = [("prompt", m.prompt?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.appState.rawValue)]
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
                            steps: replayed.steps, markerBefore: nil, expect: expect, setup: setup)
     }
 
-    /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
-    static func stuckText(_ m: AuthorizationModel) -> String {
-        if let p = m.prompt { return "prompt-\(p.prompt.kind.rawValue)" }
-        var text = m.status.description
-        if m.status.isAuthorized, m.isTemporary { text += "-allowOnce" }
-        if m.status.isAuthorized, m.isProvisional { text += "-provisional" }
-        return text
-    }
-
     private func describe(_ key: FindingKey, detail: String) -> (String, [String]) {
-        let screens = system.appModel.screens
-        switch key {
-        case .hang(let s, let stuck):
-            return ("screen '\(screens[s])' waits for an answer that can no longer come (stuck at \(stuck)): only Settings or killing the app gets it out", ["C4", "C10", "C12"])
-        case .ignored(_, let reason):
-            return (detail, reason.ruleIDs + ["C12"])
-        case .promptOnForeground(let p, let c):
-            return ("the app showed the \(p.rawValue) prompt on its own after \(c.description); ask when the user needs location", ["D1", "D6", "seed 002"])
-        case .backgroundStart(let call):
-            return ("\(call.word) was called while the app is not in use: no background session starts, and a When In Use app gets nothing until it is in use again", ["I6", "I9", "D8"])
-        case .terminated(let text):
-            let rules = text.contains("Delegate must respond") ? ["N4"] : ["I8"]
-            return ("the app crashed: \(text.replacingOccurrences(of: "*** ", with: ""))", rules)
-        case .privacy(let r):
-            return ("LocSim bug: \(r.explanation)", r.rules)
-        }
+        Observation.describe(key, screens: system.appModel.screens, detail: detail)
     }
 
     private func makeFinding(key: FindingKey, explanation: String, rules: [String], choices: [ExplorerChoice], screens: [String],

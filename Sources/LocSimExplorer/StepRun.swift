@@ -2,82 +2,68 @@ import LocSim
 import LocSimModel
 import LocSimScenario
 
-/// The work of applying one explorer choice: the model's transition, launch code, and the app
-/// model's reactions to lifecycle events and delegate calls, with every check the explorer makes.
+/// The work of applying one explorer choice: the model's transition (through an
+/// ``AuthorizationInterpreter``), launch code, and the app model's reactions to lifecycle events
+/// and delegate calls, with the ``FindingChecks`` every step gets.
 struct StepRun {
     let system: AppModelSystem
     var state: ExplorerState
     private(set) var choice: ExplorerChoice
     let record: Bool
-    /// Problems the step showed.
-    private(set) var observations: [Observation] = []
-    // The app's event queue and the model's effects: kept (emptied) from one step to the next by
-    // a reused run, so that a step allocates nothing.
-    private var queue: [QueuedEvent] = []
-    private var effects: [Effect] = []
+    /// Drives the model during a step (the model is moved in from ``state`` and back out); its
+    /// pending delegate calls are the app model's queue of callbacks.
+    private var interpreter: AuthorizationInterpreter
+    private var checks: FindingChecks
+    // Kept (emptied) from one step to the next by a reused run, so that a step allocates nothing.
+    private var occurrences: [Occurrence] = []
     private var steps: [RecordedStep] = []
     /// Delegate calls per recorded step (record mode).
-    private(set) var stepCallbacks: [[String]] = []
-    private var queueHead = 0
-    private var automatic: Bool
+    private(set) var stepCallbacks: [[DelegateCall]] = []
+    /// The lifecycle moment or tap the app reacts to before any callback.
+    private var appEvent: AppEventPattern?
     private var startScreen: UInt8
     private(set) var leftScreenInApp = false
 
-    /// An event the app model may react to.
-    private enum QueuedEvent {
-        case app(AppEventPattern)
-        case callback(DelegateCall)
-    }
-
-    /// What the checks need of the model before an event.
-    private struct Snapshot {
-        var authorization: StoredAuthorization
-        var status: AuthorizationStatus
-    }
+    /// Problems the step showed.
+    var observations: [Observation] { checks.observations }
 
     init(system: AppModelSystem, state: ExplorerState, choice: ExplorerChoice, record: Bool) {
         self.system = system
         self.state = state
         self.choice = choice
         self.record = record
+        interpreter = AuthorizationInterpreter(model: state.model)
+        checks = FindingChecks(record: record)
         startScreen = state.screen
-        automatic = Self.isAutomatic(choice)
     }
 
     /// Prepares the run for another step from the state now in ``state`` (a run that records
     /// nothing can be reused, keeping its storage).
     mutating func restart(choice: ExplorerChoice) {
         self.choice = choice
-        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
-        if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
-        queueHead = 0
+        appEvent = nil
+        interpreter.discardPending()
         leftScreenInApp = false
         startScreen = state.screen
-        automatic = Self.isAutomatic(choice)
-    }
-
-    /// Choices after which the app runs code on its own (launch and return to the foreground).
-    private static func isAutomatic(_ choice: ExplorerChoice) -> Bool {
-        switch choice {
-        case .launch, .foreground, .unlock: true
-        default: false
-        }
     }
 
     /// What the step did, moved out of the run (no copy of the state).
     consuming func result() -> StepResult {
-        StepResult(state: state, observations: observations, leftScreenInApp: leftScreenInApp, steps: steps)
+        StepResult(state: state, observations: checks.observations, leftScreenInApp: leftScreenInApp, steps: steps)
     }
 
     // MARK: Running
 
     mutating func execute() {
-        let before = state.model.appState
+        swap(&interpreter.model, &state.model)
+        defer { swap(&interpreter.model, &state.model) }
+        checks.start(choice)
+        let before = interpreter.model.appState
         if record { steps.append(.choice(choice)); stepCallbacks.append([]) }
         switch choice {
         case .launch:
             send(.appLaunched)
-            if state.model.appState.runsCode { launchCode() }
+            if interpreter.model.appState.runsCode { launchCode() }
         case .foreground: send(.appEnteredForeground)
         case .background: send(.appEnteredBackground)
         case .suspend: send(.appSuspended)
@@ -88,37 +74,39 @@ struct StepRun {
         case .settings(let o): send(.userChangedSetting(o))
         case .precise(let on): send(.userChangedPreciseLocation(on))
         case .locationServices(let on): send(.userSwitchedLocationServices(on))
-        case .tap(let name): queue.append(.app(.tap(name)))
+        case .tap(let name): appEvent = .tap(name)
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
-        case .wait(let d): send(.clockAdvanced(to: state.model.now + d))
+        case .wait(let d): send(.clockAdvanced(to: interpreter.model.now + d))
         }
-        let after = state.model.appState
-        var lifecycle: AppEventPattern?
+        let after = interpreter.model.appState
         if before == .notRunning && after.runsCode {
-            lifecycle = .launch
+            appEvent = .launch
         } else if (before == .background || before == .suspended) && after == .foreground {
-            lifecycle = .foreground
+            appEvent = .foreground
         } else if before == .foreground && after == .background {
-            lifecycle = .background
+            appEvent = .background
         }
-        if let lifecycle { queue.insert(.app(lifecycle), at: 0) }
         drain()
         finish()
     }
 
+    /// The app model reacts: first to the lifecycle moment or tap, then to each delegate call in
+    /// the order Core Location made them, until none is left (or the reaction limit).
     private mutating func drain() {
         var reactions = 0
-        while queueHead < queue.count && reactions < AppModelSystem.reactionLimit {
-            let event = queue[queueHead]
-            queueHead += 1
-            guard state.model.appState.runsCode else { continue }
-            let screen = Int(state.screen)
+        while reactions < AppModelSystem.reactionLimit {
             let reaction: Reaction?
-            switch event {
-            case .app(let e): reaction = system.reaction(e, screen: screen)
-            case .callback(let c): reaction = system.reaction(c, screen: screen)
+            let screen = Int(state.screen)
+            if let e = appEvent {
+                appEvent = nil
+                guard interpreter.model.appState.runsCode else { continue }
+                reaction = system.reaction(e, screen: screen)
+            } else {
+                guard let item = interpreter.takePending() else { break }
+                guard interpreter.model.appState.runsCode, case .delegateCall(_, let call) = item else { continue }
+                reaction = system.reaction(call, screen: screen)
             }
             guard let reaction else { continue }
             reactions += 1
@@ -128,21 +116,20 @@ struct StepRun {
             }
             let note = record ? "\(reaction.event) on \(system.appModel.screens[screen])" + (reaction.goto.map { " → \(system.appModel.screens[$0])" } ?? "") : ""
             for call in reaction.actions {
-                guard state.model.appState.runsCode else { break }
+                guard interpreter.model.appState.runsCode else { break }
                 perform(call, note: note)
             }
         }
     }
 
     private mutating func finish() {
-        if state.model.appState == .notRunning {
+        if interpreter.model.appState == .notRunning {
             state.screen = 0
         }
-        leftScreenInApp = leftScreenInApp && state.model.appState != .notRunning && state.screen != startScreen
-        if state.model.isTemporary && !state.model.isInUse && !state.model.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
-            observe(.privacy(.allowOnceOutlivesUse), at: steps.count - 1, expect: [("temporary", "true"), ("inUse", "false")])
-        }
-        state.model.canonicalizeTime()
+        leftScreenInApp = leftScreenInApp && interpreter.model.appState != .notRunning && state.screen != startScreen
+        checks.stepIndex = steps.count - 1
+        checks.finished(model: interpreter.model)
+        interpreter.model.canonicalizeTime()
     }
 
     /// The app's launch code: it creates `main` and sets its delegate (as the scenario runner does).
@@ -154,167 +141,32 @@ struct StepRun {
 
     // MARK: App calls
 
-    private static func isStart(_ call: AppCall) -> Bool {
-        switch call {
-        case .startUpdating, .requestLocation, .startSignificantChanges, .startVisits, .monitorRegion: true
-        default: false
-        }
-    }
-
     private mutating func perform(_ call: AppCall, note: String) {
         if record { steps.append(.call(call, note: note)); stepCallbacks.append([]) }
-        if Self.isStart(call), !state.model.isInUse {
-            let standard: Bool
-            switch call {
-            case .startUpdating, .requestLocation: standard = true
-            default: standard = false
-            }
-            if standard || state.model.status != .authorizedAlways {
-                observe(.backgroundStart(call), at: steps.count - 1,
-                        expect: [("inUse", "false"), ("appState", state.model.appState.rawValue)])
-            }
-        }
-        let main = AppModelSystem.main
-        switch call {
-        case .requestWhenInUse: send(.appRequestedWhenInUseAuthorization(main), action: call)
-        case .requestAlways: send(.appRequestedAlwaysAuthorization(main), action: call)
-        case .requestLocation: send(.appRequestedLocation(main), action: call)
-        case .startUpdating: send(.appStartedUpdatingLocation(main), action: call)
-        case .stopUpdating: send(.appStoppedUpdatingLocation(main), action: call)
-        case .startSignificantChanges: send(.appStartedSignificantChanges(main), action: call)
-        case .stopSignificantChanges: send(.appStoppedSignificantChanges(main), action: call)
-        case .startVisits: send(.appStartedVisits(main), action: call)
-        case .stopVisits: send(.appStoppedVisits(main), action: call)
-        case .monitorRegion(let r): send(.appStartedMonitoringRegion(main, r), action: call)
-        case .stopMonitoringRegion(let n): send(.appStoppedMonitoringRegion(main, name: n), action: call)
-        case .requestFullAccuracy(let k): send(.appRequestedTemporaryFullAccuracy(main, purposeKey: k), action: call)
-        case .set(let props):
-            for p in props {
-                switch p {
-                case .allowsBackgroundLocationUpdates(let v): send(.appSetAllowsBackgroundLocationUpdates(main, v), action: call)
-                case .showsBackgroundLocationIndicator(let v): send(.appSetShowsBackgroundLocationIndicator(main, v), action: call)
-                case .pausesLocationUpdatesAutomatically(let v): send(.appSetPausesLocationUpdatesAutomatically(main, v), action: call)
-                case .desiredAccuracy(let v): send(.appSetDesiredAccuracy(main, v), action: call)
-                }
-                if state.model.appState == .notRunning { break }
-            }
+        checks.stepIndex = steps.count - 1
+        checks.willPerform(call, model: interpreter.model)
+        for event in call.events(on: AppModelSystem.main) {
+            send(event)
+            if interpreter.model.appState == .notRunning { break }
         }
     }
 
     // MARK: The model
 
-    /// Applies one model event and checks its effects.
-    private mutating func send(_ event: Event, action: AppCall? = nil) {
-        let before = Snapshot(authorization: state.model.authorization, status: state.model.status)
-        effects.removeAll(keepingCapacity: true)
-        state.model.handle(event, into: &effects)
-        var delivered: DelegateCall?
-        var needsLaunchCode = false
-        for effect in effects {
-            switch effect {
-            case .delegate(_, let call):
-                queue.append(.callback(call))
-                if record { stepCallbacks[stepCallbacks.count - 1].append(call.description) }
-                switch call {
-                case .didUpdateLocations, .didVisit, .didEnterRegion, .didExitRegion: delivered = call
-                default: break
-                }
-            case .appLaunchedBySystem:
-                needsLaunchCode = true
-            case .appTerminated(let text):
-                observe(.terminated(text), at: steps.count - 1,
-                        expect: [("terminated", "NSInternalInconsistencyException"), ("appState", "notRunning")], detail: text)
-            case .requestIgnored(let kind, let reason):
-                if let action, reason.isFinding {
-                    observeIgnored(action, kind: kind, reason: reason, before: before)
-                }
-            case .promptShown(let p):
-                checkPrompt(p, before: before, action: action)
-            default:
-                break
-            }
+    /// Applies one model event, checks what happened, and runs launch code at once when the
+    /// system launched the app.
+    private mutating func send(_ event: Event) {
+        let before = interpreter.model.snapshot
+        occurrences.removeAll(keepingCapacity: true)
+        interpreter.send(event, into: &occurrences)
+        if record {
+            for case .delegateCall(_, let call) in occurrences { stepCallbacks[stepCallbacks.count - 1].append(call) }
         }
-        if case .appRequestedAlwaysAuthorization = event, before.authorization == .whenInUse(temporary: false),
-           state.model.authorization == .always(provisional: true) {
-            noteAlwaysRequest(prompt: nil)
-        }
-        if before.authorization == .whenInUse(temporary: true), state.model.authorization == .notDetermined, state.model.parameters.allowOnceExpiryRestoresAlwaysRequest {
-            if case .userChangedSetting = event {} else { state.alwaysAsked = false }
-        }
-        if let delivered { checkDelivery(delivered) }
-        if needsLaunchCode { launchCode() }
-    }
-
-    // MARK: Checks
-
-    private mutating func observeIgnored(_ action: AppCall, kind: AuthorizationRequestKind, reason: IgnoredReason, before: Snapshot) {
-        guard record else { return observe(.ignored(action, reason), at: 0, expect: []) }
-        let after = state.model
-        let prompt = after.prompt?.prompt.kind.rawValue ?? "none"
-        // The calls this step produced so far are none: the request did nothing.
-        observe(.ignored(action, reason), at: steps.count - 1,
-                marker: [("status", before.status.description)],
-                expect: [("prompt", prompt), ("callbacks", Observation.stepCallbacks), ("status", after.status.description)],
-                detail: "\(AppModelSystem.callName(kind)) did nothing: \(reason.explanation)")
-    }
-
-    private mutating func checkPrompt(_ p: Prompt, before: Snapshot, action: AppCall?) {
-        let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
-        if action != nil, automatic, p.kind == .initial || p.kind == .alwaysUpgrade {
-            observe(.promptOnForeground(p.kind, choice), at: steps.count - 1,
-                    expect: [("prompt", p.kind.rawValue), ("appState", state.model.appState.rawValue)])
-        }
-        if authorizationPrompt, before.authorization == .denied {
-            observe(.privacy(.deniedPromptsAgain), at: steps.count - 1, expect: [("prompt", p.kind.rawValue)])
-        }
-        if (p.kind == .initial && p.request == .always && system.platform.os != .macOS) || p.kind == .alwaysUpgrade {
-            noteAlwaysRequest(prompt: p)
-        }
-    }
-
-    private mutating func noteAlwaysRequest(prompt: Prompt?) {
-        if state.alwaysAsked {
-            observe(.privacy(.alwaysOnce), at: steps.count - 1,
-                    expect: prompt.map { [("prompt", $0.kind.rawValue)] } ?? [("provisional", "true")])
-        }
-        state.alwaysAsked = true
-    }
-
-    private mutating func checkDelivery(_ call: DelegateCall) {
-        let rule: PrivacyRule
-        let status = state.model.status, inUse = state.model.isInUse
-        if !status.isAuthorized {
-            rule = .unauthorizedDelivery
-        } else if !inUse && state.model.isProvisional {
-            rule = .provisionalBackgroundDelivery
-        } else if !inUse && state.model.authorization != .always(provisional: false) {
-            rule = .deliveryOutOfUse
-        } else {
-            return
-        }
-        observe(.privacy(rule), at: steps.count - 1,
-                expect: [("received", "[\(call.name)]"), ("status", status.description), ("inUse", String(inUse))])
-    }
-
-    private mutating func observe(_ key: FindingKey, at index: Int, marker: [(String, String)]? = nil,
-                                  expect: [(String, String)], detail: String = "") {
-        if !record {
-            if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key)) }
-            return
-        }
-        observations.append(Observation(key: key, stepIndex: max(0, index), marker: marker, expect: expect, detail: detail))
+        checks.stepIndex = steps.count - 1
+        checks.applied(event, before: before, model: interpreter.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
+        if interpreter.takeLaunchRequest() { launchCode() }
     }
 
     /// For the final `expect` of a recorded path, the calls of one step.
-    func callbacks(ofStep i: Int) -> [String] { stepCallbacks[i] }
-}
-
-extension AppModelSystem {
-    static func callName(_ kind: AuthorizationRequestKind) -> String {
-        switch kind {
-        case .whenInUse: "requestWhenInUseAuthorization()"
-        case .always: "requestAlwaysAuthorization()"
-        case .temporaryFullAccuracy: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
-        }
-    }
+    func callbacks(ofStep i: Int) -> [DelegateCall] { stepCallbacks[i] }
 }

@@ -35,8 +35,9 @@ extension AppEventPattern {
     func unshared() -> AppEventPattern {
         switch self {
         case .tap(let t): .tap(t.unshared)
-        case .didEnterRegion(let n): .didEnterRegion(n?.unshared)
-        case .didExitRegion(let n): .didExitRegion(n?.unshared)
+        case .callback(.didEnterRegion(let n)): .callback(.didEnterRegion(n?.unshared))
+        case .callback(.didExitRegion(let n)): .callback(.didExitRegion(n?.unshared))
+        case .callback(.monitoringDidFail(var f?)): { f.region = f.region.unshared; return .callback(.monitoringDidFail(f)) }()
         default: self
         }
     }

@@ -27,9 +27,6 @@ enum YAMLText {
         return out + "\""
     }
 
-    /// `10s`, `1500ms`, `2m`, as the scenario format spells durations.
-    static func duration(_ d: Duration) -> String { SimulatedDevice.describe(d) }
-
     /// A number without a trailing `.0` when it is whole.
     static func number(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)

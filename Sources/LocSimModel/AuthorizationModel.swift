@@ -74,7 +74,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Events kept for the app's managers after a launch by the system.
     public var pendingLaunchEvents: [MonitoringEvent] = []
     /// The text of the exception that last terminated the app (I8, N4).
-    public var terminationReason: String?
+    public var terminationReason: AppException?
     /// The Location Services dialog was shown in this launch (M2).
     public var locationServicesDialogShown = false
 
@@ -908,7 +908,7 @@ public struct AuthorizationModel: Hashable, Sendable {
         guard let m = managers.first(where: { $0.id == id }) else { return }
         guard m.hasDelegate else {
             // N4: Core Location throws when the delegate cannot receive the answer.
-            return crash(reason: "Delegate must respond to locationManager:didUpdateLocations:", &fx)
+            return crash(.delegateMustRespondToDidUpdateLocations, &fx)
         }
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .didFailWithError(.denied)))
@@ -931,21 +931,17 @@ public struct AuthorizationModel: Hashable, Sendable {
         }
         if value && !configuration.hasLocationBackgroundMode {
             // I8: a fatal error in the setter.
-            let condition = platform.generationIsAtLeast(iOS: 13)
-                ? "!stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
-                : "!stayUp || CLClientIsBackgroundable(internal->fClient)"
-            return crash(reason: "Invalid parameter not satisfying: \(condition)", &fx)
+            return crash(.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: platform.generationIsAtLeast(iOS: 13)), &fx)
         }
         update(id) { $0.allowsBackgroundLocationUpdates = value }
     }
 
     /// The app dies of an uncaught `NSInternalInconsistencyException` (I8, N4): the console line,
     /// the termination, the app gone. The simulator itself never crashes.
-    private mutating func crash(reason: String, _ fx: inout [Effect]) {
-        let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'"
-        fx.append(.console(text))
-        fx.append(.appTerminated(exception: text))
-        terminationReason = text
+    private mutating func crash(_ exception: AppException, _ fx: inout [Effect]) {
+        fx.append(.console(exception.text))
+        fx.append(.appTerminated(exception))
+        terminationReason = exception
         terminate(&fx)
     }
 

@@ -15,8 +15,8 @@ public enum Effect: Hashable, Sendable {
     case indicatorChanged(Bool)
     /// The system launched the app in the background for a location event (A8, I12).
     case appLaunchedBySystem(reason: String)
-    /// The app terminated because of an uncaught exception (I8, N4): its text.
-    case appTerminated(exception: String)
+    /// The app terminated because of an uncaught exception (I8, N4).
+    case appTerminated(AppException)
     /// The app resigned active while a prompt covers it (C11).
     case appWillResignActive
     /// The app became active again when the prompt went away (C11).

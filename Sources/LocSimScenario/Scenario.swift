@@ -104,53 +104,6 @@ public enum StepAction: Hashable, Sendable {
     }
 }
 
-/// An app call of a scenario step.
-public enum AppCall: Hashable, Sendable {
-    /// The request and standard-location calls, by their step words.
-    case requestWhenInUse, requestAlways, requestLocation, startUpdating, stopUpdating
-    /// The monitoring calls, by their step words.
-    case startSignificantChanges, stopSignificantChanges, startVisits, stopVisits
-    /// `monitorRegion`: `startMonitoring(for:)`.
-    case monitorRegion(Region)
-    /// `stopMonitoringRegion`: `stopMonitoring(for:)`.
-    case stopMonitoringRegion(String)
-    /// `requestFullAccuracy`: `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`.
-    case requestFullAccuracy(String)
-    /// `set`: manager properties.
-    case set([ManagerProperty])
-
-    /// The step word.
-    public var word: String {
-        switch self {
-        case .requestWhenInUse: "requestWhenInUse"
-        case .requestAlways: "requestAlways"
-        case .requestLocation: "requestLocation"
-        case .startUpdating: "startUpdating"
-        case .stopUpdating: "stopUpdating"
-        case .startSignificantChanges: "startSignificantChanges"
-        case .stopSignificantChanges: "stopSignificantChanges"
-        case .startVisits: "startVisits"
-        case .stopVisits: "stopVisits"
-        case .monitorRegion: "monitorRegion"
-        case .stopMonitoringRegion: "stopMonitoringRegion"
-        case .requestFullAccuracy: "requestFullAccuracy"
-        case .set: "set"
-        }
-    }
-}
-
-/// A property a `set:` step assigns.
-public enum ManagerProperty: Hashable, Sendable {
-    /// Corresponds to `allowsBackgroundLocationUpdates`.
-    case allowsBackgroundLocationUpdates(Bool)
-    /// Corresponds to `showsBackgroundLocationIndicator`.
-    case showsBackgroundLocationIndicator(Bool)
-    /// Corresponds to `pausesLocationUpdatesAutomatically`.
-    case pausesLocationUpdatesAutomatically(Bool)
-    /// Corresponds to `desiredAccuracy`.
-    case desiredAccuracy(DesiredAccuracy)
-}
-
 /// The keys of an `expect:` step; only the keys given are checked.
 public struct Expectation: Hashable, Sendable {
     /// `status`: the status every manager reads.
@@ -167,12 +120,12 @@ public struct Expectation: Hashable, Sendable {
     public var buttons: Set<PromptButton>?
     /// `promptMessage`: text the prompt's message contains.
     public var promptMessage: String?
-    /// `callbacks`: the exact delegate calls since the previous `expect`.
-    public var callbacks: [String]?
-    /// `received`: calls that each appear since the previous `expect`.
-    public var received: [String]?
-    /// `notReceived`: calls none of which appear since the previous `expect`.
-    public var notReceived: [String]?
+    /// `callbacks`: the delegate calls since the previous `expect`, one pattern per call, in order.
+    public var callbacks: [CallbackPattern]?
+    /// `received`: patterns each matched by a call since the previous `expect`.
+    public var received: [CallbackPattern]?
+    /// `notReceived`: patterns no call since the previous `expect` matches.
+    public var notReceived: [CallbackPattern]?
     /// `manager`: whose calls `callbacks`, `received` and `notReceived` check.
     public var manager: String = "main"
     /// `inUse`: whether the app is in use (I1).

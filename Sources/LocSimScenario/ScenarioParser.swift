@@ -211,29 +211,14 @@ public enum ScenarioParser {
         case "visit": return .visit
         case "tapLocationButton": return .tapLocationButton
         default:
-            if let call = simpleCall(word) { return .call(call, manager: "main") }
+            if let call = AppCall.simpleCalls[word] { return .call(call, manager: "main") }
             if stepWords.contains(word) { throw v.error("step '\(word)' needs a value (\(word): …)") }
             throw unknownStep(word, v)
         }
     }
 
-    private static func simpleCall(_ word: String) -> AppCall? {
-        switch word {
-        case "requestWhenInUse": .requestWhenInUse
-        case "requestAlways": .requestAlways
-        case "requestLocation": .requestLocation
-        case "startUpdating": .startUpdating
-        case "stopUpdating": .stopUpdating
-        case "startSignificantChanges": .startSignificantChanges
-        case "stopSignificantChanges": .stopSignificantChanges
-        case "startVisits": .startVisits
-        case "stopVisits": .stopVisits
-        default: nil
-        }
-    }
-
     private static func mappedStep(_ word: String, _ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
-        if let call = simpleCall(word) {
+        if let call = AppCall.simpleCalls[word] {
             // {requestLocation: {on: second}}
             var manager = "main"
             if arg.isMapping {
@@ -411,40 +396,10 @@ public enum ScenarioParser {
         return e
     }
 
-    /// The callback names of the format: bare or with an argument.
-    static let callbackNames = ["didChangeAuthorization", "didUpdateLocations", "didFailWithError", "didEnterRegion",
-                                "didExitRegion", "didVisit", "fullAccuracyCompletion", "monitoringDidFail"]
-
-    private static func checkedCallback(_ v: YAMLValue) throws -> String {
-        let text = try v.string("callback").replacingOccurrences(of: " ", with: "")
-        let name = text.firstIndex(of: "(").map { String(text[..<$0]) } ?? text
-        guard callbackNames.contains(name) else {
-            throw v.error("unknown callback '\(text)' (expected one of: \(callbackNames.joined(separator: ", ")), with an argument in parentheses or bare)")
+    private static func checkedCallback(_ v: YAMLValue) throws -> CallbackPattern {
+        switch CallbackPattern.parse(try v.string("callback")) {
+        case .success(let pattern): return pattern
+        case .failure(let error): throw v.error(error.description)
         }
-        if let open = text.firstIndex(of: "("), !text.hasSuffix(")") || text.index(after: open) == text.endIndex {
-            throw v.error("callback '\(text)': unbalanced parentheses")
-        }
-        if name == "didChangeAuthorization", let arg = argument(text), AuthorizationStatus(word: arg) == nil {
-            throw v.error("callback '\(text)': unknown status '\(arg)'")
-        }
-        if name == "didFailWithError", let arg = argument(text), LocationErrorCode(name: arg) == nil {
-            throw v.error("callback '\(text)': unknown CLError code '\(arg)'")
-        }
-        if name == "monitoringDidFail", let arg = argument(text) {
-            let parts = arg.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, LocationErrorCode(name: String(parts[1])) != nil else {
-                throw v.error("callback '\(text)': expected monitoringDidFail(REGION, CODE) with CODE a CLError code")
-            }
-        }
-        if name == "fullAccuracyCompletion", let arg = argument(text), arg != "nil", LocationErrorCode(name: arg) == nil {
-            throw v.error("callback '\(text)': unknown CLError code '\(arg)'")
-        }
-        // The timeline spells multi-argument calls with ", " (`monitoringDidFail(home, regionMonitoringDenied)`).
-        return text.replacingOccurrences(of: "(authorized)", with: "(authorizedAlways)").replacingOccurrences(of: ",", with: ", ")
-    }
-
-    static func argument(_ text: String) -> String? {
-        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
-        return String(text[text.index(after: open)..<text.index(before: text.endIndex)])
     }
 }

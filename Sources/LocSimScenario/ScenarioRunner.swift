@@ -161,7 +161,7 @@ public final class ScenarioRunner {
             guard let m = app.manager(named: name) else {
                 throw SimulationError("no location manager named '\(name)' (create it with createManager: \(name))")
             }
-            perform(call, on: m)
+            m.perform(call)
             device.run()
         case .choose(let button, let precise):
             try device.choose(PromptChoice(button, precise: precise))
@@ -187,33 +187,6 @@ public final class ScenarioRunner {
         case .foreground, .background: return
         case .suspended: throw SimulationError("\(word) needs the app's code to run, but the app is suspended")
         case .notRunning: throw SimulationError("\(word) needs the app's code to run, but the app is not running")
-        }
-    }
-
-    private func perform(_ call: AppCall, on m: LocationManager) {
-        switch call {
-        case .requestWhenInUse: m.requestWhenInUseAuthorization()
-        case .requestAlways: m.requestAlwaysAuthorization()
-        case .requestLocation: m.requestLocation()
-        case .startUpdating: m.startUpdatingLocation()
-        case .stopUpdating: m.stopUpdatingLocation()
-        case .startSignificantChanges: m.startMonitoringSignificantLocationChanges()
-        case .stopSignificantChanges: m.stopMonitoringSignificantLocationChanges()
-        case .startVisits: m.startMonitoringVisits()
-        case .stopVisits: m.stopMonitoringVisits()
-        case .monitorRegion(let r): m.startMonitoring(for: r)
-        case .stopMonitoringRegion(let n): m.stopMonitoring(for: Region(name: n))
-        case .requestFullAccuracy(let key): m.requestTemporaryFullAccuracyAuthorization(withPurposeKey: key)
-        case .set(let props):
-            for p in props {
-                switch p {
-                case .allowsBackgroundLocationUpdates(let v): m.allowsBackgroundLocationUpdates = v
-                case .showsBackgroundLocationIndicator(let v): m.showsBackgroundLocationIndicator = v
-                case .pausesLocationUpdatesAutomatically(let v): m.pausesLocationUpdatesAutomatically = v
-                case .desiredAccuracy(let v): m.setDesiredAccuracy(v)
-                }
-                if app.state == .notRunning { break }
-            }
         }
     }
 
@@ -244,18 +217,18 @@ public final class ScenarioRunner {
             }
         }
         let since = Array(device.timeline.entries[lastExpectIndex...])
-        let calls = since.filter { $0.kind == .delegate && $0.app == app.name && $0.manager == e.manager }.map(\.call)
-        if let callbacks = e.callbacks, callbacks != calls {
+        let calls = device.timeline.callbacks(of: e.manager, app: app.name, from: lastExpectIndex)
+        if let callbacks = e.callbacks, callbacks.count != calls.count || zip(callbacks, calls).contains(where: { !$0.matches($1) }) {
             out.append(.init(key: "callbacks", expected: Self.list(callbacks), actual: Self.list(calls)))
         }
         if let received = e.received {
-            let missing = received.filter { want in !calls.contains { Self.matches(want, $0) } }
+            let missing = received.filter { want in !calls.contains { want.matches($0) } }
             if !missing.isEmpty {
                 out.append(.init(key: "received", expected: "each of " + Self.list(received), actual: Self.list(calls) + " (missing " + Self.list(missing) + ")"))
             }
         }
         if let notReceived = e.notReceived {
-            let present = notReceived.filter { bad in calls.contains { Self.matches(bad, $0) } }
+            let present = notReceived.filter { bad in calls.contains { bad.matches($0) } }
             if !present.isEmpty {
                 out.append(.init(key: "notReceived", expected: "none of " + Self.list(notReceived), actual: Self.list(calls)))
             }
@@ -280,13 +253,7 @@ public final class ScenarioRunner {
         return out
     }
 
-    static func matches(_ pattern: String, _ call: String) -> Bool {
-        if pattern.contains("(") { return pattern == call }
-        let name = call.firstIndex(of: "(").map { String(call[..<$0]) } ?? call
-        return name == pattern
-    }
-
-    static func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+    static func list(_ items: [some CustomStringConvertible]) -> String { "[" + items.map(\.description).joined(separator: ", ") + "]" }
 }
 
 /// A delegate that does nothing: the timeline records every call.

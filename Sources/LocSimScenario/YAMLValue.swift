@@ -112,7 +112,7 @@ public struct YAMLValue {
     /// A duration: a number and a unit (`ms`, `s`, `m`, `h`, `d`).
     public func duration(_ what: String) throws -> Duration {
         let s = try string(what)
-        guard let d = parseDuration(s) else {
+        guard let d = DurationText.parse(s) else {
             throw error("\(what): bad duration '\(s)' (a decimal number and a unit: ms, s, m, h or d, e.g. 90s, 1.5h; whole milliseconds, at most 100 years)")
         }
         return d
@@ -123,37 +123,4 @@ public struct YAMLValue {
         if isScalar { return [try string(what)] }
         return try sequence(what).map { try $0.string(what) }
     }
-}
-
-/// Parses `1500ms`, `90s`, `2m`, `1.5h`, `1d`, `0` (zero needs no unit): a decimal number and a
-/// unit, whole milliseconds, at most 100 years. Returns nil for anything else (`0x10s`, `1e3s`,
-/// `1.5ms`, `-2s`, `99999999999d`).
-public func parseDuration(_ text: String) -> Duration? {
-    let s = text.trimmingCharacters(in: .whitespaces)
-    if s == "0" { return .zero }
-    let units: [(String, Int64)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-    for (unit, factor) in units where s.hasSuffix(unit) {
-        let number = s.dropLast(unit.count)
-        if unit == "m" && number.hasSuffix("m") { continue }
-        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              parts[0].count <= 12, parts.count == 1 || parts[1].count <= 9 else { return nil }
-        let whole = Int64(parts[0])!
-        var fraction: Int64 = 0
-        if parts.count == 2 {
-            // The fraction, in units of 10^-digits, must make whole milliseconds.
-            let digits = parts[1].count
-            let scaled = Int64(parts[1])! * factor
-            var divisor: Int64 = 1
-            for _ in 0..<digits { divisor *= 10 }
-            guard scaled % divisor == 0 else { return nil }
-            fraction = scaled / divisor
-        }
-        let (product, overflow) = whole.multipliedReportingOverflow(by: factor)
-        guard !overflow else { return nil }
-        let ms = product + fraction
-        guard ms <= 100 * 365 * 86_400_000 else { return nil }
-        return .milliseconds(ms)
-    }
-    return nil
 }

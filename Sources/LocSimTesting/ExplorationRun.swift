@@ -55,17 +55,31 @@ public struct ExplorationRun<App: ExplorationApp> {
         var waiting: Bool
         var screen: String
         var running: Bool
+        /// How the app is stuck here, should the screen be a hang (``HangAnalysis/stuckText(_:)``).
+        var stuck: String
         var expanded = false
     }
 
     private func findings(on platform: Platform) -> [ExplorationFinding] {
         var nodes: [Node] = []
         var index: [ExplorationStateKey: Int] = [:]
+        var screens: [String] = []
         var first: [String: ExplorationFinding] = [:]
-        var edges: [(from: Int, to: Int, exit: Bool, stay: Bool)] = []
+        var edges: [HangAnalysis.Edge] = []
+        func finding(_ key: FindingKey, detail: String, path: [ExplorerChoice]) -> (String, ExplorationFinding) {
+            let text = key.text(screens: screens)
+            let explanation = Observation.describe(key, screens: screens, detail: detail).explanation
+            return ("\(key.kind).\(text)", ExplorationFinding(kind: key.kind, key: text, explanation: explanation, platform: platform,
+                                                              path: path.map(\.description)))
+        }
+        func node(_ session: Session<App>, path: [ExplorerChoice]) -> Node {
+            if !screens.contains(session.screen) { screens.append(session.screen) }
+            return Node(path: path, waiting: session.waiting, screen: session.screen, running: session.running,
+                        stuck: HangAnalysis.stuckText(session.app.model))
+        }
         let root = Session(self, platform: platform, path: [])
         index[root.key] = 0
-        nodes.append(Node(path: [], waiting: root.waiting, screen: root.screen, running: root.running))
+        nodes.append(node(root, path: []))
         var frontier = [0]
         for _ in 0..<depth {
             var next: [Int] = []
@@ -74,10 +88,10 @@ public struct ExplorationRun<App: ExplorationApp> {
                 let probe = Session(self, platform: platform, path: nodes[n].path)
                 for choice in ExplorerChoice.available(in: probe.app.model, taps: taps) {
                     let session = Session(self, platform: platform, path: nodes[n].path)
-                    let observations = session.apply(choice)
-                    for (key, kind, explanation) in observations where first["\(kind).\(key)"] == nil {
-                        first["\(kind).\(key)"] = ExplorationFinding(kind: kind, key: key, explanation: explanation, platform: platform,
-                                                                    path: (nodes[n].path + [choice]).map(\.description))
+                    let path = nodes[n].path + [choice]
+                    for o in session.apply(choice) {
+                        let (key, f) = finding(o.key, detail: o.detail, path: path)
+                        if first[key] == nil { first[key] = f }
                     }
                     let target: Int
                     if let t = index[session.key] {
@@ -85,45 +99,39 @@ public struct ExplorationRun<App: ExplorationApp> {
                     } else {
                         target = nodes.count
                         index[session.key] = target
-                        nodes.append(Node(path: nodes[n].path + [choice], waiting: session.waiting, screen: session.screen, running: session.running))
+                        nodes.append(node(session, path: path))
                         next.append(target)
                     }
                     if nodes[n].waiting {
-                        let crashed = !session.running && choice != .terminate
-                        edges.append((n, target, choice.isInApp && (crashed || (session.running && session.screen != nodes[n].screen)),
-                                      choice.isInApp && session.running && session.screen == nodes[n].screen))
+                        // Leaving by a crash counts as leaving: the crash is a finding of its own.
+                        let crashed = !session.running && nodes[n].running
+                        edges.append(HangAnalysis.Edge(
+                            from: Int32(n), to: Int32(target),
+                            exit: choice.isInApp && (crashed || (session.running && session.screen != nodes[n].screen)),
+                            stay: choice.isInApp && session.running && session.screen == nodes[n].screen))
                     }
                 }
             }
             frontier = next
         }
-        // Hangs: waiting states from which no in-app path leaves the screen (unexpanded ones might).
-        var canLeave = nodes.map { $0.waiting && !$0.expanded }
-        var reverse: [Int: [Int]] = [:]
-        for e in edges {
-            if e.exit { canLeave[e.from] = true }
-            if e.stay { reverse[e.to, default: []].append(e.from) }
-        }
-        var work = canLeave.indices.filter { canLeave[$0] }
-        while let t = work.popLast() {
-            for f in reverse[t] ?? [] where !canLeave[f] { canLeave[f] = true; work.append(f) }
-        }
-        for (i, node) in nodes.enumerated() where node.waiting && node.running && !canLeave[i] && first["hang.\(node.screen)"] == nil {
-            first["hang.\(node.screen)"] = ExplorationFinding(
-                kind: .hang, key: node.screen,
-                explanation: "screen '\(node.screen)' waits for an answer that can no longer come: only Settings or killing the app gets it out",
-                platform: platform, path: node.path.map(\.description))
+        let canLeave = HangAnalysis.canLeave(count: nodes.count, isWaiting: { nodes[$0].waiting }, expanded: nodes.map(\.expanded), edges: edges)
+        for (i, n) in nodes.enumerated() where n.waiting && n.running && !canLeave[i] {
+            let (key, f) = finding(.hang(screen: screens.firstIndex(of: n.screen)!, stuck: n.stuck), detail: "", path: n.path)
+            if first[key] == nil { first[key] = f }
         }
         return Array(first.values)
     }
 }
 
-/// One path replayed on a fresh device.
+/// One path replayed on a fresh device, every event checked by the explorer's ``FindingChecks``.
 private final class Session<App: ExplorationApp> {
     let device: SimulatedDevice
     let app: SimulatedApp
     var object: App?
     let taps: [String]
+    private var checks = FindingChecks(record: true)
+    /// An Always prompt was shown on this path (``PrivacyRule/alwaysOnce``).
+    private var alwaysAsked = false
 
     init(_ run: ExplorationRun<App>, platform: Platform, path: [ExplorerChoice]) {
         device = SimulatedDevice(platform: platform, parameters: run.parameters, location: Coordinate(latitude: 37.3349, longitude: -122.009))
@@ -131,6 +139,7 @@ private final class Session<App: ExplorationApp> {
         taps = run.taps
         let make = run.makeApp
         app.onLaunch = { [unowned self] simulated in self.object = make(simulated) }
+        device.eventObserver = { [unowned self] applied in self.check(applied) }
         for choice in path { _ = apply(choice) }
     }
 
@@ -139,11 +148,17 @@ private final class Session<App: ExplorationApp> {
     var waiting: Bool { running && (object?.isWaiting ?? false) }
     var key: ExplorationStateKey { ExplorationStateKey(model: app.model, app: screen) }
 
-    /// Applies a choice; returns the problems it showed as (key, kind, explanation).
-    func apply(_ choice: ExplorerChoice) -> [(String, FindingKind, String)] {
-        let start = device.timeline.entries.count
+    private func check(_ applied: AppliedEvent) {
+        guard applied.app === app else { return }
+        if let call = AppCall(applied.event) { checks.willPerform(call, model: applied.before) }
+        checks.applied(applied.event, before: applied.before.snapshot, model: app.model, occurrences: applied.occurrences,
+                       alwaysAsked: &alwaysAsked)
+    }
+
+    /// Applies a choice; returns the problems it showed.
+    func apply(_ choice: ExplorerChoice) -> [Observation] {
+        checks.start(choice)
         let before = app.state
-        let wasInUse = app.isInUse
         switch choice {
         case .launch: app.launch()
         case .foreground: app.enterForeground()
@@ -165,32 +180,7 @@ private final class Session<App: ExplorationApp> {
         if before == .foreground && app.state == .background { object?.didEnterBackground(); device.run() }
         if (before == .background || before == .suspended) && app.state == .foreground { object?.willEnterForeground(); device.run() }
         if app.state == .notRunning { object = nil }
-        var out: [(String, FindingKind, String)] = []
-        let automatic = choice == .launch || choice == .foreground || choice == .unlock
-        for entry in device.timeline.entries[start...] {
-            switch entry.kind {
-            case .ignored:
-                let reason = entry.detail["reason"].flatMap(IgnoredReason.init(rawValue:))
-                if let reason, reason.isFinding {
-                    out.append(("\(entry.detail["request"] ?? "request").\(reason.rawValue)", .ignoredRequest, entry.text))
-                }
-            case .terminated:
-                out.append((entry.text.contains("Delegate must respond") ? "requestLocation-without-delegate" : "allowsBackgroundLocationUpdates",
-                            .terminated, "the app crashed: \(entry.text)"))
-            case .prompt:
-                let kind = entry.detail["kind"] ?? ""
-                if automatic && (kind == "initial" || kind == "alwaysUpgrade") {
-                    out.append(("\(kind).on-\(choice)", .promptOnForeground,
-                                "the app showed the \(kind) prompt on its own after \(choice); ask when the user needs location"))
-                }
-            case .appCall:
-                if !wasInUse && !app.isInUse && (entry.text == "startUpdatingLocation()" || entry.text == "requestLocation()") {
-                    out.append((entry.text, .backgroundStart, "\(entry.text) was called while the app is not in use: it delivers nothing"))
-                }
-            default:
-                break
-            }
-        }
-        return out
+        checks.finished(model: app.model)
+        return checks.observations
     }
 }

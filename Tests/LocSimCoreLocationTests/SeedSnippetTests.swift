@@ -24,8 +24,8 @@ struct SeedSnippetTests {
         device.run()
         #expect(device.promptOnScreen == nil)            // the terminated app's prompt went away
         #expect(app.state == .notRunning)
-        #expect(app.terminationReason?.contains("NSInternalInconsistencyException") == true)
-        #expect(app.terminationReason?.contains("CLClientIsBackgroundable") == true)
+        #expect(app.terminationReason?.text.contains("NSInternalInconsistencyException") == true)
+        #expect(app.terminationReason?.text.contains("CLClientIsBackgroundable") == true)
         #expect(manager.desiredAccuracy == kCLLocationAccuracyBest)
     }
 

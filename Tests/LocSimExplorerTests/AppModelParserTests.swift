@@ -25,7 +25,7 @@ struct AppModelParserTests {
         #expect(m.reactions.count == 2)
         #expect(m.reactions[0].event == .tap("go"))
         #expect(m.reactions[0].actions.count == 2)
-        #expect(m.reactions[1].event == .didChangeAuthorization(nil))
+        #expect(m.reactions[1].event == .callback(.didChangeAuthorization(nil)))
         #expect(m.depth == 6)
         #expect(m.name == "m.yml")
     }

@@ -59,8 +59,9 @@ struct ExplorationRunTests {
     func waitingTrackerHasFindings() {
         let run = ExplorationRun(depth: 8, taps: ["track"]) { WaitingTracker($0) }
         let findings = run.findings()
-        #expect(findings.contains { $0.kind == .hang && $0.key == "asking" }, "\(findings)")
-        #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "always.denied" }, "\(findings)")
+        #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
+        #expect(findings.contains { $0.kind == .hang && $0.key == "asking.authorizedWhenInUse-allowOnce" }, "\(findings)")
+        #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "requestAlways.denied" }, "\(findings)")
         #expect(findings == run.findings())
     }
 

@@ -30,14 +30,14 @@ struct InputHardeningTests {
         ("1.5s", true), ("1.5h", true), ("90s", true), ("1500ms", true), ("0", true), ("2m", true),
     ])
     func durationSyntax(_ text: String, _ valid: Bool) {
-        #expect((parseDuration(text) != nil) == valid, "\(text)")
+        #expect((DurationText.parse(text) != nil) == valid, "\(text)")
     }
 
     @Test("1.5h is 5,400 s and 1500ms is 1.5 s")
     func durationValues() {
-        #expect(parseDuration("1.5h") == .seconds(5400))
-        #expect(parseDuration("1500ms") == .milliseconds(1500))
-        #expect(parseDuration("1d") == .seconds(86_400))
+        #expect(DurationText.parse("1.5h") == .seconds(5400))
+        #expect(DurationText.parse("1500ms") == .milliseconds(1500))
+        #expect(DurationText.parse("1d") == .seconds(86_400))
     }
 
     @Test("An unreleased platform is an input error", arguments: ["iOS 99.0", "iOS 7.0", "watchOS 20", "macOS 9.0"])

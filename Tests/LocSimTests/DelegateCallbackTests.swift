@@ -62,7 +62,7 @@ struct DelegateCallbackTests {
         #expect(second.authorizationStatus == .authorizedWhenInUse)
         #expect(a.calls == ["didChange(notDetermined, full)", "didChange(authorizedWhenInUse, full)"])
         #expect(b.calls == a.calls)
-        #expect(device.timeline.callbacks(of: "first") == ["didChangeAuthorization(notDetermined)", "didChangeAuthorization(authorizedWhenInUse)"])
+        #expect(device.timeline.callbacks(of: "first").map(\.description) == ["didChangeAuthorization(notDetermined)", "didChangeAuthorization(authorizedWhenInUse)"])
         #expect(device.timeline.callbacks(of: "second") == device.timeline.callbacks(of: "first"))
     }
 

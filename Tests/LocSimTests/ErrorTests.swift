@@ -71,15 +71,16 @@ struct ErrorTests {
         var m = AuthorizationModel(platform: Platform(.iOS, 18), app: Rig.app)
         _ = m.handle(.appLaunched)
         _ = m.handle(.appCreatedManager(Rig.manager, hasDelegate: false))
-        #expect(m.handle(.appRequestedLocation(Rig.manager)) == [.console(text), .appTerminated(exception: text)])
-        #expect(m.appState == .notRunning && m.terminationReason == text)
+        #expect(AppException.delegateMustRespondToDidUpdateLocations.text == text)
+        #expect(m.handle(.appRequestedLocation(Rig.manager)) == [.console(text), .appTerminated(.delegateMustRespondToDidUpdateLocations)])
+        #expect(m.appState == .notRunning && m.terminationReason == .delegateMustRespondToDidUpdateLocations)
 
         let sim = Rig.Sim()
         sim.app.launch()
         let bare = LocationManager(app: sim.app, name: "bare")
         sim.call { _ in bare.requestLocation() }
         #expect(sim.app.state == .notRunning)
-        #expect(sim.app.terminationReason == text)
+        #expect(sim.app.terminationReason?.text == text)
         #expect(sim.entries(.terminated) == [text])
 
         // With a delegate it does not throw.

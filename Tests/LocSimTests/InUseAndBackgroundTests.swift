@@ -165,12 +165,16 @@ struct InUseAndBackgroundTests {
     func allowsBackgroundWithoutModeIsFatal() {
         let ios13 = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()'"
         var m = Rig.model(app: AppDescription(name: "Trails"))
-        #expect(m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) == [.console(ios13), .appTerminated(exception: ios13)])
-        #expect(m.appState == .notRunning && m.terminationReason == ios13)
+        let exception13 = AppException.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: true)
+        #expect(exception13.text == ios13)
+        #expect(m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) == [.console(ios13), .appTerminated(exception13)])
+        #expect(m.appState == .notRunning && m.terminationReason == exception13)
 
         let ios12 = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)'"
         var old = Rig.model(Platform(.iOS, 12), app: AppDescription(name: "Trails"))
-        #expect(old.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) == [.console(ios12), .appTerminated(exception: ios12)])
+        let exception12 = AppException.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: false)
+        #expect(exception12.text == ios12)
+        #expect(old.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) == [.console(ios12), .appTerminated(exception12)])
 
         // Setting false is harmless; so is true with the mode.
         var ok = Rig.model(app: AppDescription(name: "Trails"))
@@ -183,7 +187,7 @@ struct InUseAndBackgroundTests {
         sim.app.launch()
         sim.call { $0.allowsBackgroundLocationUpdates = true }
         #expect(sim.app.state == .notRunning)
-        #expect(sim.app.terminationReason == ios13)
+        #expect(sim.app.terminationReason?.text == ios13)
         #expect(sim.entries(.terminated) == [ios13])
     }
 

@@ -30,6 +30,6 @@ struct MultipleAppsTests {
         #expect(trails.app.authorizationStatus == .notDetermined)
         #expect(weather.app.authorizationStatus == .notDetermined)
         #expect(weather.recorder.statuses == [.notDetermined, .denied, .notDetermined])
-        #expect(device.timeline.callbacks(of: "main", app: "Weather") == ["didChangeAuthorization(notDetermined)", "didChangeAuthorization(denied)", "didChangeAuthorization(notDetermined)"])
+        #expect(device.timeline.callbacks(of: "main", app: "Weather").map(\.description) == ["didChangeAuthorization(notDetermined)", "didChangeAuthorization(denied)", "didChangeAuthorization(notDetermined)"])
     }
 }

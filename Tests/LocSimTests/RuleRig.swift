@@ -111,7 +111,7 @@ enum Rig {
         }
 
         /// The delegate calls `main` received, as timeline text (`didChangeAuthorization(denied)`).
-        var callbacks: [String] { device.timeline.callbacks(of: "main") }
+        var callbacks: [String] { device.timeline.callbacks(of: "main").map(\.description) }
 
         /// Timeline lines of one kind.
         func entries(_ kind: TimelineEntry.Kind) -> [String] {

@@ -1,0 +1,179 @@
+import LocSimModel
+
+/// The checks that turn what one exploration step did into findings: the one place where each
+/// finding but ``FindingKind/hang`` (see ``HangAnalysis``) is computed, from the typed
+/// ``Occurrence``s of an ``AuthorizationInterpreter``.
+///
+/// `locsim explore` (app models, ``StepRun``) and the test-support `ExplorationRun` (Swift apps on
+/// a `SimulatedDevice`) both feed it every event of a step, so they find the same problems under
+/// the same keys. Core Location has no such type.
+package struct FindingChecks: Sendable {
+    /// Whether observations carry what a counterexample needs (its `expect` and explanation), or
+    /// only their keys, once each.
+    package let record: Bool
+    /// The problems seen since the last ``start(_:)``.
+    package private(set) var observations: [Observation] = []
+    /// The recorded step the next observations show after (record mode).
+    package var stepIndex = 0
+    private var automatic: ExplorerChoice?
+
+    /// Checks that record counterexample detail, or only keys.
+    package init(record: Bool) {
+        self.record = record
+    }
+
+    /// Starts checking a step that applies `choice`.
+    package mutating func start(_ choice: ExplorerChoice) {
+        if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
+        stepIndex = 0
+        automatic = Self.runsAppCodeOnItsOwn(choice) ? choice : nil
+    }
+
+    /// Choices after which the app runs code on its own (launch and return to the foreground):
+    /// a prompt its calls show then is ``FindingKind/promptOnForeground``.
+    private static func runsAppCodeOnItsOwn(_ choice: ExplorerChoice) -> Bool {
+        switch choice {
+        case .launch, .foreground, .unlock: true
+        default: false
+        }
+    }
+
+    // MARK: Events
+
+    /// Before the app makes `call` with the model in `model`: a service started out of use
+    /// (I6, I9). Monitoring services count only for apps without Always, which may start them in
+    /// the background (A8).
+    package mutating func willPerform(_ call: AppCall, model: AuthorizationModel) {
+        guard call.startsService, !model.isInUse else { return }
+        if call.startsStandardLocation || model.status != .authorizedAlways {
+            observe(.backgroundStart(call), expect: [("inUse", "false"), ("appState", model.appState.rawValue)])
+        }
+    }
+
+    /// After `event` took the model from `before` to `model` with `occurrences`. `alwaysAsked` is
+    /// the explorer's own record that an Always prompt was shown (``PrivacyRule/alwaysOnce``).
+    package mutating func applied(_ event: Event, before: AuthorizationModel.Snapshot, model: AuthorizationModel,
+                                  occurrences: some Collection<Occurrence>, alwaysAsked: inout Bool) {
+        var delivered: DelegateCall?
+        for occurrence in occurrences {
+            switch occurrence {
+            case .delegateCall(_, let call):
+                if call.deliversLocation { delivered = call }
+            case .appTerminated(let exception):
+                observe(.terminated(exception), expect: [("terminated", exception.name), ("appState", "notRunning")], detail: exception.text)
+            case .requestIgnored(let kind, let reason):
+                if reason.isFinding, let call = AppCall(event) {
+                    ignored(call, kind: kind, reason: reason, before: before, model: model)
+                }
+            case .promptShown(let p):
+                prompt(p, event: event, before: before, model: model, alwaysAsked: &alwaysAsked)
+            default:
+                break
+            }
+        }
+        if case .appRequestedAlwaysAuthorization = event, before.authorization == .whenInUse(temporary: false),
+           model.authorization == .always(provisional: true) {
+            noteAlwaysRequest(prompt: nil, alwaysAsked: &alwaysAsked)
+        }
+        if before.authorization == .whenInUse(temporary: true), model.authorization == .notDetermined,
+           model.parameters.allowOnceExpiryRestoresAlwaysRequest {
+            if case .userChangedSetting = event {} else { alwaysAsked = false }
+        }
+        if let delivered { delivery(delivered, model: model) }
+    }
+
+    /// After the whole step: Allow Once never outlives use (H2, H4).
+    package mutating func finished(model: AuthorizationModel) {
+        if model.isTemporary && !model.isInUse && !model.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
+            observe(.privacy(.allowOnceOutlivesUse), expect: [("temporary", "true"), ("inUse", "false")])
+        }
+    }
+
+    // MARK: Checks
+
+    private mutating func ignored(_ call: AppCall, kind: AuthorizationRequestKind, reason: IgnoredReason,
+                                  before: AuthorizationModel.Snapshot, model: AuthorizationModel) {
+        guard record else { return observe(.ignored(call, reason), expect: []) }
+        let prompt = model.prompt?.prompt.kind.rawValue ?? "none"
+        // The calls this step produced so far are none: the request did nothing.
+        observe(.ignored(call, reason), marker: [("status", before.status.description)],
+                expect: [("prompt", prompt), ("callbacks", Observation.stepCallbacks), ("status", model.status.description)],
+                detail: "\(kind.callName) did nothing: \(reason.explanation)")
+    }
+
+    private mutating func prompt(_ p: Prompt, event: Event, before: AuthorizationModel.Snapshot, model: AuthorizationModel,
+                                 alwaysAsked: inout Bool) {
+        let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
+        if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, event.isAppCall {
+            observe(.promptOnForeground(p.kind, automatic), expect: [("prompt", p.kind.rawValue), ("appState", model.appState.rawValue)])
+        }
+        if authorizationPrompt, before.authorization == .denied {
+            observe(.privacy(.deniedPromptsAgain), expect: [("prompt", p.kind.rawValue)])
+        }
+        if (p.kind == .initial && p.request == .always && model.platform.os != .macOS) || p.kind == .alwaysUpgrade {
+            noteAlwaysRequest(prompt: p, alwaysAsked: &alwaysAsked)
+        }
+    }
+
+    private mutating func noteAlwaysRequest(prompt: Prompt?, alwaysAsked: inout Bool) {
+        if alwaysAsked {
+            observe(.privacy(.alwaysOnce), expect: prompt.map { [("prompt", $0.kind.rawValue)] } ?? [("provisional", "true")])
+        }
+        alwaysAsked = true
+    }
+
+    /// A location reached the app: it must be authorized, and in use unless it has permanent
+    /// Always (``PrivacyRule``).
+    private mutating func delivery(_ call: DelegateCall, model: AuthorizationModel) {
+        let rule: PrivacyRule
+        let status = model.status, inUse = model.isInUse
+        if !status.isAuthorized {
+            rule = .unauthorizedDelivery
+        } else if !inUse && model.isProvisional {
+            rule = .provisionalBackgroundDelivery
+        } else if !inUse && model.authorization != .always(provisional: false) {
+            rule = .deliveryOutOfUse
+        } else {
+            return
+        }
+        observe(.privacy(rule), expect: [("received", "[\(call.name)]"), ("status", status.description), ("inUse", String(inUse))])
+    }
+
+    private mutating func observe(_ key: FindingKey, marker: [(String, String)]? = nil, expect: @autoclosure () -> [(String, String)],
+                                  detail: @autoclosure () -> String = "") {
+        if !record {
+            if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key)) }
+            return
+        }
+        observations.append(Observation(key: key, stepIndex: max(0, stepIndex), marker: marker, expect: expect(), detail: detail()))
+    }
+}
+
+extension AuthorizationModel {
+    /// What the finding checks need of the model before an event.
+    package struct Snapshot: Sendable {
+        /// What Settings stored.
+        package var authorization: StoredAuthorization
+        /// The status apps read.
+        package var status: AuthorizationStatus
+    }
+
+    /// The model's ``Snapshot``.
+    package var snapshot: Snapshot { Snapshot(authorization: authorization, status: status) }
+}
+
+extension Event {
+    /// Whether the event is a call the app made on a manager (``AppCall``).
+    var isAppCall: Bool {
+        switch self {
+        case .appRequestedWhenInUseAuthorization, .appRequestedAlwaysAuthorization, .appRequestedTemporaryFullAccuracy,
+             .appStartedUpdatingLocation, .appStoppedUpdatingLocation, .appRequestedLocation, .appStartedSignificantChanges,
+             .appStoppedSignificantChanges, .appStartedVisits, .appStoppedVisits, .appStartedMonitoringRegion,
+             .appStoppedMonitoringRegion, .appSetAllowsBackgroundLocationUpdates, .appSetShowsBackgroundLocationIndicator,
+             .appSetPausesLocationUpdatesAutomatically, .appSetDesiredAccuracy:
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// The one driver of an ``AuthorizationModel``: it applies events, turns the model's effects into
+/// typed ``Occurrence``s, and keeps what waits for the app's run loop — delegate calls and the
+/// launch code of a system launch — in order.
+///
+/// The simulator (`SimulatedDevice`), the explorer's step and the state graph are thin clients of
+/// it, so "what happened" is computed in one place. A value type like the model; it reads no
+/// clock and does no I/O: time moves only through ``Event/clockAdvanced(to:)``, and the timers
+/// live in the model (``AuthorizationModel/nextDeadline``).
+///
+/// Core Location has no such type: this is what `locationd` and the app's run loop do together.
+public struct AuthorizationInterpreter: Sendable {
+    /// Work waiting for the app's run loop to turn (C3).
+    public enum Pending: Hashable, Sendable {
+        /// Core Location calls a manager's delegate (or a completion handler).
+        case delegateCall(ManagerID, DelegateCall)
+        /// The app's launch code runs, after a launch by the system (A8, I12).
+        case launchCode
+    }
+
+    /// The authorization system being driven.
+    public var model: AuthorizationModel
+    private var queue: [Pending] = []
+    private var head = 0
+    private var effects: [Effect] = []
+
+    /// Drives `model`, with nothing pending.
+    public init(model: AuthorizationModel) {
+        self.model = model
+    }
+
+    // MARK: Events
+
+    /// Applies `event` and appends what happened to `occurrences` (a buffer the caller reuses);
+    /// delegate calls and launch requests are also queued in ``pending``.
+    public mutating func send(_ event: Event, into occurrences: inout [Occurrence]) {
+        let before = model.appState
+        effects.removeAll(keepingCapacity: true)
+        model.handle(event, into: &effects)
+        var launchedOrTerminated = false
+        for effect in effects {
+            switch effect {
+            case .promptShown(let p): occurrences.append(.promptShown(p))
+            case .promptDismissed(let kind, let answer): occurrences.append(.promptDismissed(kind, answer: answer))
+            case .delegate(let id, let call):
+                queue.append(.delegateCall(id, call))
+                occurrences.append(.delegateCall(id, call))
+            case .console(let text): occurrences.append(.consoleMessage(text))
+            case .indicatorChanged(let on): occurrences.append(.indicatorChanged(on))
+            case .appLaunchedBySystem(let reason):
+                launchedOrTerminated = true
+                queue.append(.launchCode)
+                occurrences.append(.appLaunchedBySystem(reason: reason))
+            case .appTerminated(let exception):
+                launchedOrTerminated = true
+                occurrences.append(.appTerminated(exception))
+            case .appWillResignActive: occurrences.append(.appWillResignActive)
+            case .appDidBecomeActive: occurrences.append(.appDidBecomeActive)
+            case .requestIgnored(let kind, let reason): occurrences.append(.requestIgnored(kind, reason: reason))
+            case .rejected(let message): occurrences.append(.rejected(message))
+            }
+        }
+        let after = model.appState
+        if before != after, !launchedOrTerminated, !event.isLifecycleStep {
+            occurrences.append(.appStateChanged(from: before, to: after))
+        }
+    }
+
+    /// Applies `event` and returns what happened.
+    public mutating func send(_ event: Event) -> [Occurrence] {
+        var out: [Occurrence] = []
+        send(event, into: &out)
+        return out
+    }
+
+    // MARK: The run loop
+
+    /// What waits for the run loop, oldest first.
+    public var pending: ArraySlice<Pending> { queue[head...] }
+
+    /// How many items wait for the run loop.
+    public var pendingCount: Int { queue.count - head }
+
+    /// Takes the oldest item waiting for the run loop.
+    public mutating func takePending() -> Pending? {
+        guard head < queue.count else { return nil }
+        let item = queue[head]
+        head += 1
+        if head == queue.count { discardPending() }
+        return item
+    }
+
+    /// Takes a waiting launch request out of turn, for a driver that runs launch code as soon as
+    /// the system launches the app; `false` when there is none.
+    public mutating func takeLaunchRequest() -> Bool {
+        guard let i = queue[head...].firstIndex(of: .launchCode) else { return false }
+        queue.remove(at: i)
+        if head == queue.count { discardPending() }
+        return true
+    }
+
+    /// Forgets everything waiting for the run loop (the app's process is gone, or a driver stops).
+    public mutating func discardPending() {
+        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
+        head = 0
+    }
+}
