@@ -6,7 +6,7 @@ import LocSimModel
 /// Uses Foundation's `PropertyListSerialization`. Corresponds to the keys Core Location reads
 /// from the main bundle's Info.plist.
 public enum InfoPlist {
-    /// Parses plist data into an ``AppDescription``. `name` is used when the plist has no display name.
+    /// Parses plist data into an `AppDescription`. `name` is used when the plist has no display name.
     /// - Throws: ``InputError`` naming the file.
     public static func appDescription(from data: Data, file: String, name: String? = nil) throws -> AppDescription {
         let object: Any

@@ -1,7 +1,7 @@
 import LocSimModel
 
 /// What makes two moments of an exploration the same state: the authorization model with time
-/// made relative, plus the app's own state. For explorers that drive a ``SimulatedDevice`` rather
+/// made relative, plus the app's own state. For explorers that drive a `SimulatedDevice` rather
 /// than the pure model (the test-support library's exploration).
 public struct ExplorationStateKey: Hashable, Sendable {
     private var model: AuthorizationModel

@@ -4,7 +4,7 @@ import LocSimModel
 
 /// Reads scenario files (format 1) into ``Scenario`` values.
 ///
-/// Every problem is an ``InputError`` naming the file and line: unknown steps and keys, wrong
+/// Every problem is an `InputError` naming the file and line: unknown steps and keys, wrong
 /// types, bad durations, missing or malformed plists and GPX files. Nothing has a silent default
 /// beyond those the format documents.
 public enum ScenarioParser {
@@ -24,7 +24,7 @@ public enum ScenarioParser {
         "notReceived", "manager", "inUse", "appState", "indicator", "servicesEnabled", "log", "terminated", "settings",
     ]
 
-    /// The device keys of format 1 plus LocSim's additions (the parameters of ``DeviceParameters``).
+    /// The device keys of format 1 plus LocSim's additions (the parameters of `DeviceParameters`).
     public static let deviceKeys: [String] = [
         "platform", "locationServices", "restricted", "gracePeriod", "allowOnceLapse", "location",
         "confirmationPromptDelay", "heldEventWindow", "deliverHeldEventsAfterLateAnswer", "lockDismissesPrompt",

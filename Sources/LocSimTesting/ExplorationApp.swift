@@ -1,6 +1,6 @@
 import LocSim
 
-/// An app written against ``LocationManager`` that the test-support exploration can drive.
+/// An app written against `LocationManager` that the test-support exploration can drive.
 ///
 /// The exploration creates a fresh simulated device for every path, installs the app, and calls
 /// your factory each time the app launches; the object it returns creates its managers, sets their

@@ -3,10 +3,10 @@ import LocSimExplorer
 import LocSimModel
 import Testing
 
-/// Runs an app written against ``LocationManager`` on every path of user choices, lifecycle
+/// Runs an app written against `LocationManager` on every path of user choices, lifecycle
 /// events, Settings changes, world events and waits, as `locsim explore` does for app models.
 ///
-/// Every path runs on a fresh ``SimulatedDevice`` (objects cannot be copied), so states are
+/// Every path runs on a fresh `SimulatedDevice` (objects cannot be copied), so states are
 /// deduplicated by the authorization model and the app's ``ExplorationApp/screen``, and each
 /// transition replays its path from the start. Keep `depth` modest (the default is 8).
 public struct ExplorationRun<App: ExplorationApp> {
