@@ -1,7 +1,7 @@
 import LocSimModel
 
 /// One event a ``SimulatedDevice`` applied to an app, with the app's model before it and the
-/// typed ``Occurrence``s it produced; handed to ``SimulatedDevice/eventObserver``.
+/// typed `Occurrence`s it produced; handed to ``SimulatedDevice/eventObserver``.
 ///
 /// LocSim's addition (Core Location has no such type): tools that check every step, such as the
 /// test-support exploration, read it instead of parsing the timeline.

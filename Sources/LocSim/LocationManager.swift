@@ -139,7 +139,7 @@ open class LocationManager {
         }
     }
 
-    /// Sets `desiredAccuracy` from a ``DesiredAccuracy`` value. LocSim's addition for scenario files.
+    /// Sets `desiredAccuracy` from a `DesiredAccuracy` value. LocSim's addition for scenario files.
     public func setDesiredAccuracy(_ value: DesiredAccuracy) {
         perform(.set([.desiredAccuracy(value)]))
     }
@@ -148,7 +148,7 @@ open class LocationManager {
 
     /// Makes an app call on this manager, as the matching method or property setter does; a
     /// `set` assigns its properties in order and stops when one terminates the app (I8).
-    /// LocSim's addition, for drivers that hold calls as ``AppCall`` values (scenario steps).
+    /// LocSim's addition, for drivers that hold calls as `AppCall` values (scenario steps).
     public func perform(_ call: AppCall) {
         let texts = call.timelineText
         for (event, text) in zip(call.events(on: id), texts) {

@@ -2,7 +2,7 @@ import LocSimModel
 
 /// An app installed on a simulated device: its Info.plist facts, its lifecycle, its managers.
 ///
-/// Its authorization lives in ``model``, an ``AuthorizationModel`` that only the device changes.
+/// Its authorization lives in ``model``, an `AuthorizationModel` that only the device changes (through its `AuthorizationInterpreter`).
 /// Corresponds to an installed iOS app as Core Location sees it.
 public final class SimulatedApp {
     /// The device the app is installed on.

@@ -29,7 +29,7 @@ public final class SimulatedDevice {
     public private(set) var isLocked = false
 
     /// The apps whose interpreters hold pending run-loop work, one entry per item, in the order
-    /// the items were queued (each app's own items wait in its ``AuthorizationInterpreter``).
+    /// the items were queued (each app's own items wait in its `AuthorizationInterpreter`).
     private var runLoopOrder: [SimulatedApp] = []
     private var runLoopHead = 0
     private var draining = false
