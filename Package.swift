@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LocSim", targets: ["LocSim"]),
         .library(name: "LocSimCoreLocation", targets: ["LocSimCoreLocation"]),
         .library(name: "LocSimTesting", targets: ["LocSimTesting"]),
+        .library(name: "LocSimTestStore", targets: ["LocSimTestStore"]),
         .library(name: "LocSimScenario", targets: ["LocSimScenario"]),
         .library(name: "LocSimExplorer", targets: ["LocSimExplorer"]),
         .library(name: "LocSimLint", targets: ["LocSimLint"]),
@@ -28,8 +29,10 @@ let package = Package(
         .target(name: "LocSim", dependencies: ["LocSimModel"]),
         // `CL…` names for platforms without Core Location.
         .target(name: "LocSimCoreLocation", dependencies: ["LocSim"]),
-        // Exhaustive test store and exploration helpers for app test suites.
-        .target(name: "LocSimTesting", dependencies: ["LocSim", "LocSimModel", "LocSimExplorer"]),
+        // The exhaustive test store for the pure model: it links the model alone.
+        .target(name: "LocSimTestStore", dependencies: ["LocSimModel"]),
+        // Exploration of an app's real permission code for app test suites (re-exports the test store).
+        .target(name: "LocSimTesting", dependencies: ["LocSim", "LocSimModel", "LocSimExplorer", "LocSimTestStore"]),
         // Scenario files (format 1): parsing and running.
         .target(name: "LocSimScenario", dependencies: ["LocSim", .product(name: "Yams", package: "Yams")]),
         // Exploration of every path through an app model.
@@ -54,7 +57,7 @@ let package = Package(
             dependencies: ["locsim"]
         ),
         .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel"]),
-        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimTesting", "LocSimModel"]),
+        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimTestStore", "LocSimModel"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"]),
         .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),

@@ -17,7 +17,7 @@ struct InputHardeningTests {
     }
 
     @Test("A duration too large for the clock is an input error, not a crash", arguments: [
-        "99999999999999999999d", "4000000000000000s", "36501d",
+        "99999999999999999999d", "4000000000000000s", "36501d", "106751991167.5d", "106751991167.999999999d",
     ])
     func hugeDuration(_ text: String) {
         let e = Self.error("steps:\n  - launch\n  - wait: \(text)\n")

@@ -1,6 +1,6 @@
 import Testing
 import LocSimModel
-import LocSimTesting
+import LocSimTestStore
 
 @Suite("TestStore: exhaustive checking of the pure model")
 struct TestStoreTests {
