@@ -40,7 +40,7 @@ public struct AuthorizationGraph: Hashable, Sendable {
     public init(platform: Platform) {
         self.platform = platform
         var model = AuthorizationModel(platform: platform, app: AppDescription(name: "App", backgroundModes: []))
-        model.deviceLocation = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
+        model.device.location = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
         let main = ManagerID(0)
         _ = model.handle(.appLaunched)
         _ = model.handle(.appCreatedManager(main, hasDelegate: true))
@@ -76,39 +76,39 @@ public struct AuthorizationGraph: Hashable, Sendable {
     private static func choices(_ m: AuthorizationModel) -> [(String, [Event])] {
         let main = ManagerID(0)
         var out: [(String, [Event])] = []
-        if let p = m.prompt {
+        if let p = m.prompts.onScreen {
             for b in p.prompt.buttons { out.append((b.label, [.userChoseButton(b, precise: nil)])) }
             return out
         }
-        if m.appState == .foreground {
+        if m.lifecycle.state == .foreground {
             out.append(("requestWhenInUse", [.appRequestedWhenInUseAuthorization(main)]))
             out.append(("requestAlways", [.appRequestedAlwaysAuthorization(main)]))
-            out.append(("leave the app", [.appEnteredBackground, .clockAdvanced(to: m.now + .seconds(86_400))]))
+            out.append(("leave the app", [.appEnteredBackground, .clockAdvanced(to: m.clock.now + .seconds(86_400))]))
         } else {
             out.append(("return to the app", [.appEnteredForeground]))
-            out.append((m.insideRegions.contains("home") ? "region exit" : "region entry",
-                        [m.insideRegions.contains("home") ? .deviceExitedRegion("home") : .deviceEnteredRegion("home")]))
+            out.append((m.services.insideRegions.contains("home") ? "region exit" : "region entry",
+                        [m.services.insideRegions.contains("home") ? .deviceExitedRegion("home") : .deviceEnteredRegion("home")]))
         }
         for o in m.settingsOptions { out.append(("Settings › \(o.rawValue)", [.userChangedSetting(o)])) }
         return out
     }
 
     private static func label(_ m: AuthorizationModel) -> String {
-        if let p = m.prompt {
+        if let p = m.prompts.onScreen {
             let request = p.prompt.kind == .initial ? " (\(p.prompt.request == .always ? "requestAlways" : "requestWhenInUse"))" : ""
-            let asked = p.prompt.kind == .initial && p.prompt.request == .whenInUse && m.alwaysRequestSpent ? ", Always asked" : ""
+            let asked = p.prompt.kind == .initial && p.prompt.request == .whenInUse && m.record.alwaysRequestSpent ? ", Always asked" : ""
             return "\(p.prompt.kind.rawValue) prompt\(request)\(asked)"
         }
         let base: String
-        switch m.authorization {
+        switch m.record.authorization {
         case .notDetermined: base = "notDetermined"
         case .denied: base = "denied"
         case .whenInUse(let temporary): base = temporary ? "authorizedWhenInUse (Allow Once)" : "authorizedWhenInUse"
         case .always(let provisional): base = provisional ? "authorizedAlways (provisional)" : "authorizedAlways"
         }
         let always: Bool
-        if case .always = m.authorization { always = true } else { always = false }
-        let spent = m.alwaysRequestSpent && !m.isProvisional
+        if case .always = m.record.authorization { always = true } else { always = false }
+        let spent = m.record.alwaysRequestSpent && !m.isProvisional
         return spent ? base + ", Always asked" : base
     }
 

@@ -159,7 +159,7 @@ struct StateSearch {
         var first: [String: Int32] = [:]
         for i in 0..<table.count where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
             let st = codec.state(table[Int32(i)])
-            guard st.model.appState != .notRunning else { continue }
+            guard st.model.lifecycle.state != .notRunning else { continue }
             let key = "\(st.screen) \(Self.stuckText(st.model))"
             if first[key] == nil { first[key] = Int32(i) }
         }
@@ -263,14 +263,14 @@ struct StateSearch {
         let m = st.model
         let key = FindingKey.hang(screen: Int(st.screen), stuck: Self.stuckText(m))
         let (explanation, rules) = describe(key, detail: "")
-        let expect = [("prompt", m.prompt?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.appState.rawValue)]
+        let expect = [("prompt", m.prompts.onScreen?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.lifecycle.state.rawValue)]
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
                            steps: replayed.steps, markerBefore: nil, expect: expect, setup: setup)
     }
 
     /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
     static func stuckText(_ m: AuthorizationModel) -> String {
-        if let p = m.prompt { return "prompt-\(p.prompt.kind.rawValue)" }
+        if let p = m.prompts.onScreen { return "prompt-\(p.prompt.kind.rawValue)" }
         var text = m.status.description
         if m.status.isAuthorized, m.isTemporary { text += "-allowOnce" }
         if m.status.isAuthorized, m.isProvisional { text += "-provisional" }

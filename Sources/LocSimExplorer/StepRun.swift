@@ -72,12 +72,12 @@ struct StepRun {
     // MARK: Running
 
     mutating func execute() {
-        let before = state.model.appState
+        let before = state.model.lifecycle.state
         if record { steps.append(.choice(choice)); stepCallbacks.append([]) }
         switch choice {
         case .launch:
             send(.appLaunched)
-            if state.model.appState.runsCode { launchCode() }
+            if state.model.lifecycle.state.runsCode { launchCode() }
         case .foreground: send(.appEnteredForeground)
         case .background: send(.appEnteredBackground)
         case .suspend: send(.appSuspended)
@@ -92,9 +92,9 @@ struct StepRun {
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
-        case .wait(let d): send(.clockAdvanced(to: state.model.now + d))
+        case .wait(let d): send(.clockAdvanced(to: state.model.clock.now + d))
         }
-        let after = state.model.appState
+        let after = state.model.lifecycle.state
         var lifecycle: AppEventPattern?
         if before == .notRunning && after.runsCode {
             lifecycle = .launch
@@ -113,7 +113,7 @@ struct StepRun {
         while queueHead < queue.count && reactions < AppModelSystem.reactionLimit {
             let event = queue[queueHead]
             queueHead += 1
-            guard state.model.appState.runsCode else { continue }
+            guard state.model.lifecycle.state.runsCode else { continue }
             let screen = Int(state.screen)
             let reaction: Reaction?
             switch event {
@@ -128,18 +128,18 @@ struct StepRun {
             }
             let note = record ? "\(reaction.event) on \(system.appModel.screens[screen])" + (reaction.goto.map { " → \(system.appModel.screens[$0])" } ?? "") : ""
             for call in reaction.actions {
-                guard state.model.appState.runsCode else { break }
+                guard state.model.lifecycle.state.runsCode else { break }
                 perform(call, note: note)
             }
         }
     }
 
     private mutating func finish() {
-        if state.model.appState == .notRunning {
+        if state.model.lifecycle.state == .notRunning {
             state.screen = 0
         }
-        leftScreenInApp = leftScreenInApp && state.model.appState != .notRunning && state.screen != startScreen
-        if state.model.isTemporary && !state.model.isInUse && !state.model.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
+        leftScreenInApp = leftScreenInApp && state.model.lifecycle.state != .notRunning && state.screen != startScreen
+        if state.model.isTemporary && !state.model.isInUse && !state.model.clock.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
             observe(.privacy(.allowOnceOutlivesUse), at: steps.count - 1, expect: [("temporary", "true"), ("inUse", "false")])
         }
         state.model.canonicalizeTime()
@@ -171,7 +171,7 @@ struct StepRun {
             }
             if standard || state.model.status != .authorizedAlways {
                 observe(.backgroundStart(call), at: steps.count - 1,
-                        expect: [("inUse", "false"), ("appState", state.model.appState.rawValue)])
+                        expect: [("inUse", "false"), ("appState", state.model.lifecycle.state.rawValue)])
             }
         }
         let main = AppModelSystem.main
@@ -196,7 +196,7 @@ struct StepRun {
                 case .pausesLocationUpdatesAutomatically(let v): send(.appSetPausesLocationUpdatesAutomatically(main, v), action: call)
                 case .desiredAccuracy(let v): send(.appSetDesiredAccuracy(main, v), action: call)
                 }
-                if state.model.appState == .notRunning { break }
+                if state.model.lifecycle.state == .notRunning { break }
             }
         }
     }
@@ -205,7 +205,7 @@ struct StepRun {
 
     /// Applies one model event and checks its effects.
     private mutating func send(_ event: Event, action: AppCall? = nil) {
-        let before = Snapshot(authorization: state.model.authorization, status: state.model.status)
+        let before = Snapshot(authorization: state.model.record.authorization, status: state.model.status)
         effects.removeAll(keepingCapacity: true)
         state.model.handle(event, into: &effects)
         var delivered: DelegateCall?
@@ -235,10 +235,10 @@ struct StepRun {
             }
         }
         if case .appRequestedAlwaysAuthorization = event, before.authorization == .whenInUse(temporary: false),
-           state.model.authorization == .always(provisional: true) {
+           state.model.record.authorization == .always(provisional: true) {
             noteAlwaysRequest(prompt: nil)
         }
-        if before.authorization == .whenInUse(temporary: true), state.model.authorization == .notDetermined, state.model.parameters.allowOnceExpiryRestoresAlwaysRequest {
+        if before.authorization == .whenInUse(temporary: true), state.model.record.authorization == .notDetermined, state.model.parameters.allowOnceExpiryRestoresAlwaysRequest {
             if case .userChangedSetting = event {} else { state.alwaysAsked = false }
         }
         if let delivered { checkDelivery(delivered) }
@@ -250,7 +250,7 @@ struct StepRun {
     private mutating func observeIgnored(_ action: AppCall, kind: AuthorizationRequestKind, reason: IgnoredReason, before: Snapshot) {
         guard record else { return observe(.ignored(action, reason), at: 0, expect: []) }
         let after = state.model
-        let prompt = after.prompt?.prompt.kind.rawValue ?? "none"
+        let prompt = after.prompts.onScreen?.prompt.kind.rawValue ?? "none"
         // The calls this step produced so far are none: the request did nothing.
         observe(.ignored(action, reason), at: steps.count - 1,
                 marker: [("status", before.status.description)],
@@ -262,7 +262,7 @@ struct StepRun {
         let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
         if action != nil, automatic, p.kind == .initial || p.kind == .alwaysUpgrade {
             observe(.promptOnForeground(p.kind, choice), at: steps.count - 1,
-                    expect: [("prompt", p.kind.rawValue), ("appState", state.model.appState.rawValue)])
+                    expect: [("prompt", p.kind.rawValue), ("appState", state.model.lifecycle.state.rawValue)])
         }
         if authorizationPrompt, before.authorization == .denied {
             observe(.privacy(.deniedPromptsAgain), at: steps.count - 1, expect: [("prompt", p.kind.rawValue)])
@@ -287,7 +287,7 @@ struct StepRun {
             rule = .unauthorizedDelivery
         } else if !inUse && state.model.isProvisional {
             rule = .provisionalBackgroundDelivery
-        } else if !inUse && state.model.authorization != .always(provisional: false) {
+        } else if !inUse && state.model.record.authorization != .always(provisional: false) {
             rule = .deliveryOutOfUse
         } else {
             return

@@ -7,7 +7,7 @@ extension AuthorizationModel {
     /// Corresponds to `CLLocationManager.authorizationStatus`.
     @inlinable @inline(__always)
     public var status: AuthorizationStatus {
-        Self.status(restricted: restricted, servicesOn: locationServicesEnabled && !airplaneMode, authorization: authorization,
+        Self.status(restricted: device.restricted, servicesOn: device.locationServicesEnabled && !device.airplaneMode, authorization: record.authorization,
                     macOS: configuration.platform.os == .macOS)
     }
 
@@ -30,7 +30,7 @@ extension AuthorizationModel {
     @inline(__always)
     public var accuracy: AccuracyAuthorization {
         guard supportsAccuracyAuthorization else { return .fullAccuracy }
-        return precise || temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
+        return record.precise || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
     /// Whether the platform has accuracy authorization (iOS 14+, macOS 11+, watchOS 7+, tvOS 14+).
@@ -39,11 +39,11 @@ extension AuthorizationModel {
 
     /// Whether Always is provisional (G1). Invisible to apps (A10).
     @inlinable @inline(__always)
-    public var isProvisional: Bool { authorization == .always(provisional: true) }
+    public var isProvisional: Bool { record.authorization == .always(provisional: true) }
 
     /// Whether When In Use is an Allow Once grant (H1). Invisible to apps (A9).
     @inlinable @inline(__always)
-    public var isTemporary: Bool { authorization == .whenInUse(temporary: true) }
+    public var isTemporary: Bool { record.authorization == .whenInUse(temporary: true) }
 
     /// Whether the platform offers Allow Once and provisional Always (iOS 13+ generation).
     @inline(__always)
@@ -53,25 +53,25 @@ extension AuthorizationModel {
     /// allows background updates and started updating while in use, and an authorized app in the
     /// background. visionOS apps get no background updates (P3).
     public var backgroundSessionActive: Bool {
-        Self.backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers)
+        Self.backgroundSession(appState: lifecycle.state, configuration: configuration, status: status, managers: services.managers)
     }
 
     /// Whether the background location indicator shows (I10, I11, P4).
     public var indicatorShowing: Bool {
-        Self.indicator(appState: appState, configuration: configuration, status: status, authorization: authorization, managers: managers)
+        Self.indicator(appState: lifecycle.state, configuration: configuration, status: status, authorization: record.authorization, managers: services.managers)
     }
 
     /// Whether the app is "in use" (I1, I2, P2, P3): in the foreground, within the grace period
     /// after leaving it, or showing the background location indicator. Mac apps are always in use.
     @inlinable @inline(__always)
     public var isInUse: Bool {
-        Self.inUse(appState: appState, configuration: configuration, now: now, graceEndsAt: graceEndsAt, status: status,
-                   authorization: authorization, managers: managers)
+        Self.inUse(appState: lifecycle.state, configuration: configuration, now: clock.now, graceEndsAt: lifecycle.graceEndsAt, status: status,
+                   authorization: record.authorization, managers: services.managers)
     }
 
     /// The next instant a timer fires, if any.
     @inline(__always)
-    public var nextDeadline: Duration? { timers.first?.at }
+    public var nextDeadline: Duration? { clock.timers.first?.at }
 
     // MARK: - Derivations
     //
@@ -82,20 +82,20 @@ extension AuthorizationModel {
 
     @inline(__always)
     mutating func currentStatus() -> AuthorizationStatus {
-        Self.status(restricted: restricted, servicesOn: locationServicesEnabled && !airplaneMode, authorization: authorization,
+        Self.status(restricted: device.restricted, servicesOn: device.locationServicesEnabled && !device.airplaneMode, authorization: record.authorization,
                     macOS: configuration.platform.os == .macOS)
     }
 
     @inline(__always)
     mutating func currentIndicator() -> Bool {
-        Self.indicator(appState: appState, configuration: configuration, status: currentStatus(), authorization: authorization,
-                       managers: managers)
+        Self.indicator(appState: lifecycle.state, configuration: configuration, status: currentStatus(), authorization: record.authorization,
+                       managers: services.managers)
     }
 
     @inline(__always)
     mutating func currentInUse() -> Bool {
-        Self.inUse(appState: appState, configuration: configuration, now: now, graceEndsAt: graceEndsAt, status: currentStatus(),
-                   authorization: authorization, managers: managers)
+        Self.inUse(appState: lifecycle.state, configuration: configuration, now: clock.now, graceEndsAt: lifecycle.graceEndsAt, status: currentStatus(),
+                   authorization: record.authorization, managers: services.managers)
     }
 
     // The definitions, from the fields they read: one for the public properties and the
@@ -143,11 +143,11 @@ extension AuthorizationModel {
 
     @inline(__always)
     mutating func currentCanDeliver() -> Bool {
-        guard currentStatus().isAuthorized, appState.runsCode else { return false }
+        guard currentStatus().isAuthorized, lifecycle.state.runsCode else { return false }
         if currentInUse() { return true }
         if configuration.platform.os == .visionOS { return false }
         // Permanent Always apps may get updates in the background until suspended (I9).
-        return authorization == .always(provisional: false) && appState == .background
+        return record.authorization == .always(provisional: false) && lifecycle.state == .background
     }
 
     /// Whether standard location updates reach the app now (A7, A8, D8, G7, I5, I9, P3).

@@ -2,39 +2,39 @@
 extension AuthorizationModel {
     /// A new process of the app starts, in the foreground (the user) or the background (the system).
     mutating func startProcess(in state: AppState) {
-        appState = state
-        graceEndsAt = nil
-        terminationReason = nil
-        locationServicesDialogShown = false
+        lifecycle.state = state
+        lifecycle.graceEndsAt = nil
+        lifecycle.terminationReason = nil
+        lifecycle.locationServicesDialogShown = false
     }
 
     /// The app comes back to the foreground: no grace period runs any more.
     mutating func returnToForeground() {
-        appState = .foreground
-        graceEndsAt = nil
-        timers.removeAny { $0.kind == .graceEnds }
+        lifecycle.state = .foreground
+        lifecycle.graceEndsAt = nil
+        clock.timers.removeAny { $0.kind == .graceEnds }
     }
 
     mutating func enterBackground() {
-        appState = .background
-        graceEndsAt = now + parameters.gracePeriod
-        timers.removeAny { $0.kind == .graceEnds }
-        schedule(ScheduledTimer(at: now + parameters.gracePeriod, kind: .graceEnds))
+        lifecycle.state = .background
+        lifecycle.graceEndsAt = clock.now + parameters.gracePeriod
+        clock.timers.removeAny { $0.kind == .graceEnds }
+        schedule(ScheduledTimer(at: clock.now + parameters.gracePeriod, kind: .graceEnds))
     }
 
     mutating func terminate(_ fx: inout [Effect]) {
-        if let p = prompt, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
+        if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
             dismissPrompt(answer: nil, &fx)
         }
-        queuedPrompts.removeAny { $0.manager != nil }
-        appState = .notRunning
-        graceEndsAt = nil
+        prompts.queued.removeAny { $0.manager != nil }
+        lifecycle.state = .notRunning
+        lifecycle.graceEndsAt = nil
         // Emptied, not replaced: a caller that reuses one model keeps the storage.
-        if !managers.isEmpty { managers.removeAll(keepingCapacity: true) }
-        if !pendingLaunchEvents.isEmpty { pendingLaunchEvents.removeAll(keepingCapacity: true) }
-        timers.removeAny { $0.kind == .graceEnds }
+        if !services.managers.isEmpty { services.managers.removeAll(keepingCapacity: true) }
+        if !services.pendingLaunchEvents.isEmpty { services.pendingLaunchEvents.removeAll(keepingCapacity: true) }
+        clock.timers.removeAny { $0.kind == .graceEnds }
         // H3: Allow Once does not survive the app being closed, whatever the lapse.
-        timers.removeAny { $0.kind == .allowOnceExpiry }
+        clock.timers.removeAny { $0.kind == .allowOnceExpiry }
         expireAllowOnce()
     }
 
@@ -44,7 +44,7 @@ extension AuthorizationModel {
         let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'"
         fx.append(.console(text))
         fx.append(.appTerminated(exception: text))
-        terminationReason = text
+        lifecycle.terminationReason = text
         terminate(&fx)
     }
 }

@@ -15,34 +15,34 @@ extension AuthorizationModel {
     public func confirmationPrompt() -> Prompt { configuration.confirmationPrompt }
 
     mutating func present(_ prompt: Prompt, manager: ManagerID?, _ fx: inout [Effect]) {
-        let presented = PresentedPrompt(prompt: prompt, shownAt: now, manager: manager)
-        if self.prompt != nil || deviceLocked {
-            queuedPrompts.append(presented)
+        let presented = PresentedPrompt(prompt: prompt, shownAt: clock.now, manager: manager)
+        if prompts.onScreen != nil || device.locked {
+            prompts.queued.append(presented)
             return
         }
-        self.prompt = presented
+        prompts.onScreen = presented
         fx.append(.promptShown(prompt))
-        if appState == .foreground { fx.append(.appWillResignActive) }
+        if lifecycle.state == .foreground { fx.append(.appWillResignActive) }
     }
 
     mutating func showQueuedPrompt(_ fx: inout [Effect]) {
-        guard prompt == nil, !deviceLocked, !queuedPrompts.isEmpty else { return }
-        var next = queuedPrompts.removeFirst()
-        next.shownAt = now
-        prompt = next
+        guard prompts.onScreen == nil, !device.locked, !prompts.queued.isEmpty else { return }
+        var next = prompts.queued.removeFirst()
+        next.shownAt = clock.now
+        prompts.onScreen = next
         fx.append(.promptShown(next.prompt))
-        if appState == .foreground { fx.append(.appWillResignActive) }
+        if lifecycle.state == .foreground { fx.append(.appWillResignActive) }
     }
 
     mutating func dismissPrompt(answer: PromptButton?, _ fx: inout [Effect]) {
-        guard let p = prompt else { return }
-        prompt = nil
+        guard let p = prompts.onScreen else { return }
+        prompts.onScreen = nil
         fx.append(.promptDismissed(p.prompt.kind, answer: answer))
-        if appState == .foreground { fx.append(.appDidBecomeActive) }
+        if lifecycle.state == .foreground { fx.append(.appDidBecomeActive) }
     }
 
     mutating func choose(_ button: PromptButton, precise preciseChoice: Bool?, _ fx: inout [Effect]) {
-        guard let presented = prompt else { return fx.append(.rejected("no prompt is on screen")) }
+        guard let presented = prompts.onScreen else { return fx.append(.rejected("no prompt is on screen")) }
         let p = presented.prompt
         guard p.buttons.contains(button) else {
             return fx.append(.rejected("the \(p.kind.rawValue) prompt has no button \(button.rawValue) (it has \(p.buttons.map(\.rawValue).joined(separator: ", ")))"))
@@ -51,45 +51,45 @@ extension AuthorizationModel {
             return fx.append(.rejected("the \(p.kind.rawValue) prompt has no Precise toggle"))
         }
         dismissPrompt(answer: button, &fx)
-        if let toggle = p.preciseToggle, button != .dontAllow { precise = preciseChoice ?? toggle }
+        if let toggle = p.preciseToggle, button != .dontAllow { record.precise = preciseChoice ?? toggle }
         switch p.kind {
         case .initial:
             switch button {
-            case .allowOnce: authorization = .whenInUse(temporary: true)
+            case .allowOnce: record.authorization = .whenInUse(temporary: true)
             case .allowWhileUsing:
-                authorization = p.request == .always && hasIOS13Model && platform.os != .visionOS ? .always(provisional: true) : .whenInUse(temporary: false)
-            case .dontAllow: authorization = .denied
-            case .allow: authorization = p.request == .always || platform.os == .macOS ? .always(provisional: false) : .whenInUse(temporary: false)
-            case .onlyWhileUsing: authorization = .whenInUse(temporary: false)
-            case .alwaysAllow: authorization = .always(provisional: false)
+                record.authorization = p.request == .always && hasIOS13Model && platform.os != .visionOS ? .always(provisional: true) : .whenInUse(temporary: false)
+            case .dontAllow: record.authorization = .denied
+            case .allow: record.authorization = p.request == .always || platform.os == .macOS ? .always(provisional: false) : .whenInUse(temporary: false)
+            case .onlyWhileUsing: record.authorization = .whenInUse(temporary: false)
+            case .alwaysAllow: record.authorization = .always(provisional: false)
             default: break
             }
         case .alwaysUpgrade:
             if button == .changeToAlwaysAllow || button == .alwaysAllow || button == .allow {
-                authorization = .always(provisional: false)
+                record.authorization = .always(provisional: false)
             }
         case .alwaysConfirmation:
-            let held = heldEvents
-            heldEvents = []
+            let held = prompts.heldEvents
+            prompts.heldEvents = []
             if button == .changeToAlwaysAllow {
-                authorization = .always(provisional: false)
-                if now - presented.shownAt <= parameters.heldEventWindow || parameters.deliverHeldEventsAfterLateAnswer {
+                record.authorization = .always(provisional: false)
+                if clock.now - presented.shownAt <= parameters.heldEventWindow || parameters.deliverHeldEventsAfterLateAnswer {
                     for e in held { deliverOutOfUse(e, &fx) }
                 }
             } else {
-                authorization = .whenInUse(temporary: false)
+                record.authorization = .whenInUse(temporary: false)
             }
         case .usageReminder:
-            if button == .changeToOnlyWhileUsing { authorization = .whenInUse(temporary: false) }
+            if button == .changeToOnlyWhileUsing { record.authorization = .whenInUse(temporary: false) }
         case .fullAccuracy:
-            if button == .allow { temporaryFullAccuracy = true }
-            if let m = presented.manager, managers.contains(where: { $0.id == m }) { fx.append(.delegate(m, .fullAccuracyCompletion(nil))) }
+            if button == .allow { record.temporaryFullAccuracy = true }
+            if let m = presented.manager, services.managers.contains(where: { $0.id == m }) { fx.append(.delegate(m, .fullAccuracyCompletion(nil))) }
         case .locationServicesOff:
             break
         case .locationButtonConfirmation:
             if button == .allowOnce {
-                locationButtonConfirmed = true
-                authorization = .whenInUse(temporary: true)
+                record.locationButtonConfirmed = true
+                record.authorization = .whenInUse(temporary: true)
             }
         }
         showQueuedPrompt(&fx)
@@ -99,11 +99,11 @@ extension AuthorizationModel {
     /// Settings (system prompts are modal, so one cannot stay up meanwhile). Held events are dropped
     /// (G5); a pending temporary full accuracy completion gets `nil`, the prompt was shown (K5).
     mutating func dismissUnanswered(_ fx: inout [Effect]) {
-        guard let p = prompt else { return }
+        guard let p = prompts.onScreen else { return }
         dismissPrompt(answer: nil, &fx)
-        if p.prompt.kind == .fullAccuracy, let m = p.manager, managers.contains(where: { $0.id == m }) {
+        if p.prompt.kind == .fullAccuracy, let m = p.manager, services.managers.contains(where: { $0.id == m }) {
             fx.append(.delegate(m, .fullAccuracyCompletion(nil)))
         }
-        if p.prompt.kind == .alwaysConfirmation { heldEvents = [] }
+        if p.prompt.kind == .alwaysConfirmation { prompts.heldEvents = [] }
     }
 }

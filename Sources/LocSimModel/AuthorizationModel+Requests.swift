@@ -7,24 +7,24 @@ extension AuthorizationModel {
             return fx.append(.requestIgnored(kind, reason: .missingPurposeString))
         }
         if let reason = commonBlock() { return fx.append(.requestIgnored(kind, reason: reason)) }
-        switch authorization {
+        switch record.authorization {
         case .notDetermined: break
         case .denied: return fx.append(.requestIgnored(kind, reason: .denied))
         case .whenInUse(temporary: true): return fx.append(.requestIgnored(kind, reason: kind == .always ? .temporaryAuthorization : .alreadyDetermined))
         case .whenInUse, .always: return fx.append(.requestIgnored(kind, reason: .alreadyDetermined))
         }
-        guard appState == .foreground || (platform.os == .macOS && appState.runsCode) else {
+        guard lifecycle.state == .foreground || (platform.os == .macOS && lifecycle.state.runsCode) else {
             return fx.append(.requestIgnored(kind, reason: .notInUse))
         }
-        guard prompt == nil else { return fx.append(.requestIgnored(kind, reason: .promptOnScreen)) }
+        guard prompts.onScreen == nil else { return fx.append(.requestIgnored(kind, reason: .promptOnScreen)) }
         present((kind == .always ? configuration.initialAlwaysPrompt : configuration.initialWhenInUsePrompt), manager: id, &fx)
     }
 
     /// Reasons every request is ignored whatever the status (A5, M3).
     @inline(__always)
     func commonBlock() -> IgnoredReason? {
-        if restricted { return .restricted }
-        if !locationServicesEnabled || airplaneMode { return .locationServicesOff }
+        if device.restricted { return .restricted }
+        if !device.locationServicesEnabled || device.airplaneMode { return .locationServicesOff }
         return nil
     }
 
@@ -42,7 +42,7 @@ extension AuthorizationModel {
             return fx.append(.requestIgnored(.always, reason: .missingPurposeString))
         }
         if let reason = commonBlock() { return fx.append(.requestIgnored(.always, reason: reason)) }
-        switch authorization {
+        switch record.authorization {
         case .denied:
             return fx.append(.requestIgnored(.always, reason: .denied))
         case .always:
@@ -50,14 +50,14 @@ extension AuthorizationModel {
         case .whenInUse(temporary: true):
             return fx.append(.requestIgnored(.always, reason: .temporaryAuthorization))
         case .notDetermined, .whenInUse(temporary: false):
-            guard !alwaysRequestSpent else { return fx.append(.requestIgnored(.always, reason: .alwaysAlreadyRequested)) }
-            guard appState == .foreground else { return fx.append(.requestIgnored(.always, reason: .notInUse)) }
-            guard prompt == nil else { return fx.append(.requestIgnored(.always, reason: .promptOnScreen)) }
-            alwaysRequestSpent = true
-            if authorization == .notDetermined {
+            guard !record.alwaysRequestSpent else { return fx.append(.requestIgnored(.always, reason: .alwaysAlreadyRequested)) }
+            guard lifecycle.state == .foreground else { return fx.append(.requestIgnored(.always, reason: .notInUse)) }
+            guard prompts.onScreen == nil else { return fx.append(.requestIgnored(.always, reason: .promptOnScreen)) }
+            record.alwaysRequestSpent = true
+            if record.authorization == .notDetermined {
                 present(configuration.initialAlwaysPrompt, manager: id, &fx)
             } else if configuration.generation == .iOS13early {
-                authorization = .always(provisional: true) // E7: no prompt on iOS 13.0–13.3
+                record.authorization = .always(provisional: true) // E7: no prompt on iOS 13.0–13.3
             } else {
                 present(configuration.upgradePrompt, manager: id, &fx)
             }
@@ -76,9 +76,9 @@ extension AuthorizationModel {
         }
         guard let message = app.temporaryPurposeKeys[key] else { return decline(.unknownPurposeKey) }
         guard accuracy == .reducedAccuracy else { return decline(.alreadyFullAccuracy) }
-        guard appState == .foreground || (platform.os == .macOS && appState.runsCode) else { return decline(.notInUse) }
+        guard lifecycle.state == .foreground || (platform.os == .macOS && lifecycle.state.runsCode) else { return decline(.notInUse) }
         guard currentStatus().isAuthorized else { return decline(.notAuthorized) }
-        guard prompt == nil else { return decline(.promptOnScreen) }
+        guard prompts.onScreen == nil else { return decline(.promptOnScreen) }
         present(Prompt(kind: .fullAccuracy, request: .temporaryFullAccuracy,
                        title: "“\(app.name)” would like to use your precise location",
                        message: message, buttons: [.allow, .dontAllow], messageKey: key), manager: id, &fx)
@@ -86,11 +86,11 @@ extension AuthorizationModel {
 
     mutating func tapLocationButton(_ fx: inout [Effect]) {
         // CLLocationButton: iOS 15+, ignored by compatible apps on visionOS and on Mac (H6).
-        guard appState == .foreground, platform.os == .iOS || platform.os == .watchOS, platform.generationIsAtLeast(iOS: 15), !app.compatibleApp else { return }
-        guard authorization == .notDetermined, commonBlock() == nil else { return }
-        if locationButtonConfirmed {
-            authorization = .whenInUse(temporary: true)
-        } else if prompt == nil {
+        guard lifecycle.state == .foreground, platform.os == .iOS || platform.os == .watchOS, platform.generationIsAtLeast(iOS: 15), !app.compatibleApp else { return }
+        guard record.authorization == .notDetermined, commonBlock() == nil else { return }
+        if record.locationButtonConfirmed {
+            record.authorization = .whenInUse(temporary: true)
+        } else if prompts.onScreen == nil {
             present(Prompt(kind: .locationButtonConfirmation, request: .whenInUse,
                            title: "Allow “\(app.name)” to use your current location?",
                            message: "The app will be able to use your location only while it is in use.",

@@ -2,8 +2,8 @@
 extension AuthorizationModel {
     /// Checks shared by services that need authorization when started (N2, N3, M2, M4).
     mutating func serviceAvailableForStart(_ id: ManagerID, _ fx: inout [Effect]) -> Bool {
-        if !locationServicesEnabled, parameters.showsLocationServicesOffDialog, appState == .foreground, !locationServicesDialogShown {
-            locationServicesDialogShown = true
+        if !device.locationServicesEnabled, parameters.showsLocationServicesOffDialog, lifecycle.state == .foreground, !lifecycle.locationServicesDialogShown {
+            lifecycle.locationServicesDialogShown = true
             present(Prompt(kind: .locationServicesOff, request: .whenInUse,
                            title: "Turn On Location Services to Allow “\(app.name)” to Determine Your Location",
                            message: "", buttons: [.settings, .cancel]), manager: id, &fx)
@@ -11,7 +11,7 @@ extension AuthorizationModel {
         if currentStatus() == .denied || currentStatus() == .restricted {
             fx.append(.delegate(id, .didFailWithError(.denied)))
         }
-        if platform.os == .macOS, authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, prompt == nil,
+        if platform.os == .macOS, record.authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, prompts.onScreen == nil,
            configuration.missingWhenInUseKeys.isEmpty {
             present(configuration.initialWhenInUsePrompt, manager: id, &fx)
         }
@@ -32,7 +32,7 @@ extension AuthorizationModel {
     }
 
     mutating func requestLocation(_ id: ManagerID, _ fx: inout [Effect]) {
-        guard let m = managers.first(where: { $0.id == id }) else { return }
+        guard let m = services.managers.first(where: { $0.id == id }) else { return }
         guard m.hasDelegate else {
             // N4: Core Location throws when the delegate cannot receive the answer.
             return crash(reason: "Delegate must respond to locationManager:didUpdateLocations:", &fx)
@@ -47,9 +47,9 @@ extension AuthorizationModel {
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .monitoringDidFail(region.name, .regionMonitoringDenied)))
         }
-        monitoredRegions.removeAny { $0.name == region.name }
-        monitoredRegions.append(region)
-        if let here = deviceLocation?.coordinate, region.contains(here) { insideRegions.insert(region.name) } else { insideRegions.remove(region.name) }
+        services.monitoredRegions.removeAny { $0.name == region.name }
+        services.monitoredRegions.append(region)
+        if let here = device.location?.coordinate, region.contains(here) { services.insideRegions.insert(region.name) } else { services.insideRegions.remove(region.name) }
     }
 
     mutating func setAllowsBackground(_ id: ManagerID, _ value: Bool, _ fx: inout [Effect]) {

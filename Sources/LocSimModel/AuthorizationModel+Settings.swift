@@ -9,7 +9,7 @@ extension AuthorizationModel {
     /// "Ask Next Time" during Allow Once (H1, E8).
     @inline(__always)
     public var settingsSelection: SettingsOption {
-        switch authorization {
+        switch record.authorization {
         case .notDetermined, .whenInUse(temporary: true): return .askNextTime
         case .denied: return .never
         case .whenInUse(temporary: false), .always(provisional: true): return .whileUsing
@@ -19,20 +19,20 @@ extension AuthorizationModel {
 
     mutating func changeSetting(_ option: SettingsOption, _ fx: inout [Effect]) {
         // A5: with parental controls or MDM restricting location, the user cannot change the setting.
-        guard !restricted else { return fx.append(.rejected("Settings › Location is locked by a restriction (parental controls or MDM)")) }
+        guard !device.restricted else { return fx.append(.rejected("Settings › Location is locked by a restriction (parental controls or MDM)")) }
         guard settingsOptions.contains(option) else {
             return fx.append(.rejected("Settings offers no “\(option.rawValue)” for this app on \(platform) (it offers \(settingsOptions.map(\.rawValue).joined(separator: ", ")))"))
         }
         dismissUnanswered(&fx)
         switch option {
-        case .never: authorization = .denied
-        case .askNextTime: authorization = .notDetermined
-        case .whileUsing: authorization = .whenInUse(temporary: false)
-        case .always: authorization = .always(provisional: false)
+        case .never: record.authorization = .denied
+        case .askNextTime: record.authorization = .notDetermined
+        case .whileUsing: record.authorization = .whenInUse(temporary: false)
+        case .always: record.authorization = .always(provisional: false)
         }
         // A choice in Settings makes provisional Always real and ends a pending confirmation (G8).
-        heldEvents = []
-        timers.removeAny { $0.kind == .confirmationPrompt }
-        queuedPrompts.removeAny { $0.prompt.kind == .alwaysConfirmation }
+        prompts.heldEvents = []
+        clock.timers.removeAny { $0.kind == .confirmationPrompt }
+        prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation }
     }
 }

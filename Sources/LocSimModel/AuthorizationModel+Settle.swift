@@ -6,93 +6,93 @@ extension AuthorizationModel {
     mutating func settle(_ fx: inout [Effect]) {
         // In use: entering and leaving (H2, H4, K6).
         var inUse = currentInUse()
-        if wasInUse && !inUse {
-            wasInUse = false
+        if settled.inUse && !inUse {
+            settled.inUse = false
             leftUse(&fx)
             inUse = currentInUse()
-        } else if !wasInUse && inUse {
-            wasInUse = true
-            timers.removeAny { $0.kind == .allowOnceExpiry }
+        } else if !settled.inUse && inUse {
+            settled.inUse = true
+            clock.timers.removeAny { $0.kind == .allowOnceExpiry }
         }
         // A running session that the app is in use for counts as started in use (I6).
         if inUse {
-            for i in managers.indices where managers[i].updating && !managers[i].updatingStartedInUse {
-                managers[i].updatingStartedInUse = true
+            for i in services.managers.indices where services.managers[i].updating && !services.managers[i].updatingStartedInUse {
+                services.managers[i].updatingStartedInUse = true
             }
         }
         // The indicator (I10, I11).
         let indicator = currentIndicator()
-        if indicator != wasIndicatorShowing {
-            wasIndicatorShowing = indicator
+        if indicator != settled.indicatorShowing {
+            settled.indicatorShowing = indicator
             fx.append(.indicatorChanged(indicator))
         }
-        guard appState.runsCode else { return }
+        guard lifecycle.state.runsCode else { return }
         // Authorization callbacks: creation, changes only, every manager (B2, C2, C4, C6, C7, C9).
         let current = currentStatus(), currentAccuracy = accuracy
-        for i in managers.indices {
-            let previous = managers[i].reportedStatus
-            if previous != current || managers[i].reportedAccuracy != currentAccuracy {
-                managers[i].reportedStatus = current
-                managers[i].reportedAccuracy = currentAccuracy
-                fx.append(.delegate(managers[i].id, .didChangeAuthorization(current, accuracy: currentAccuracy, statusChanged: previous != current)))
+        for i in services.managers.indices {
+            let previous = services.managers[i].reportedStatus
+            if previous != current || services.managers[i].reportedAccuracy != currentAccuracy {
+                services.managers[i].reportedStatus = current
+                services.managers[i].reportedAccuracy = currentAccuracy
+                fx.append(.delegate(services.managers[i].id, .didChangeAuthorization(current, accuracy: currentAccuracy, statusChanged: previous != current)))
                 // Revoked while updates run: kCLErrorDenied (N2, M4).
-                if let previous, previous.isAuthorized, current == .denied || current == .restricted, managers[i].updating || managers[i].oneShotPending {
-                    fx.append(.delegate(managers[i].id, .didFailWithError(.denied)))
-                    managers[i].oneShotPending = false
+                if let previous, previous.isAuthorized, current == .denied || current == .restricted, services.managers[i].updating || services.managers[i].oneShotPending {
+                    fx.append(.delegate(services.managers[i].id, .didFailWithError(.denied)))
+                    services.managers[i].oneShotPending = false
                 }
             }
         }
         // Deliveries that became possible (D8, I5, I12).
-        let deliverable = managers.isEmpty ? false : currentCanDeliver()
-        for i in managers.indices {
-            let id = managers[i].id
-            if deliverable, !managers[i].queuedLocations.isEmpty {
-                let queued = managers[i].queuedLocations
-                managers[i].queuedLocations = []
+        let deliverable = services.managers.isEmpty ? false : currentCanDeliver()
+        for i in services.managers.indices {
+            let id = services.managers[i].id
+            if deliverable, !services.managers[i].queuedLocations.isEmpty {
+                let queued = services.managers[i].queuedLocations
+                services.managers[i].queuedLocations = []
                 fx.append(.delegate(id, .didUpdateLocations(queued)))
             }
-            if managers[i].oneShotPending {
+            if services.managers[i].oneShotPending {
                 if current == .denied || current == .restricted {
-                    managers[i].oneShotPending = false
+                    services.managers[i].oneShotPending = false
                     fx.append(.delegate(id, .didFailWithError(.denied)))
                 } else if deliverable {
-                    managers[i].oneShotPending = false
-                    if let location = deviceLocation {
+                    services.managers[i].oneShotPending = false
+                    if let location = device.location {
                         deliver(location, to: i, force: true, &fx)
                     } else {
                         fx.append(.delegate(id, .didFailWithError(.locationUnknown)))
                     }
                 }
             }
-            if deliverable, !managers[i].wasDeliverable, managers[i].updating, let location = deviceLocation {
+            if deliverable, !services.managers[i].wasDeliverable, services.managers[i].updating, let location = device.location {
                 deliver(location, to: i, force: true, &fx)
             }
-            let nowDeliverable = deliverable && managers[i].updating
-            if managers[i].wasDeliverable != nowDeliverable { managers[i].wasDeliverable = nowDeliverable }
+            let nowDeliverable = deliverable && services.managers[i].updating
+            if services.managers[i].wasDeliverable != nowDeliverable { services.managers[i].wasDeliverable = nowDeliverable }
         }
         // Events kept for a launch by the system (A8, I12).
-        if !pendingLaunchEvents.isEmpty, !managers.isEmpty {
-            let events = pendingLaunchEvents
-            pendingLaunchEvents = []
+        if !services.pendingLaunchEvents.isEmpty, !services.managers.isEmpty {
+            let events = services.pendingLaunchEvents
+            services.pendingLaunchEvents = []
             for e in events { dispatch(e, &fx) }
         }
     }
 
     private mutating func leftUse(_ fx: inout [Effect]) {
         if isTemporary {
-            timers.removeAny { $0.kind == .allowOnceExpiry }
+            clock.timers.removeAny { $0.kind == .allowOnceExpiry }
             if parameters.allowOnceLapse <= .zero {
                 expireAllowOnce()
             } else {
-                schedule(ScheduledTimer(at: now + parameters.allowOnceLapse, kind: .allowOnceExpiry))
+                schedule(ScheduledTimer(at: clock.now + parameters.allowOnceLapse, kind: .allowOnceExpiry))
             }
         }
-        temporaryFullAccuracy = false
+        record.temporaryFullAccuracy = false
     }
 
     mutating func expireAllowOnce() {
         guard isTemporary else { return }
-        authorization = .notDetermined
-        if parameters.allowOnceExpiryRestoresAlwaysRequest { alwaysRequestSpent = false }
+        record.authorization = .notDetermined
+        if parameters.allowOnceExpiryRestoresAlwaysRequest { record.alwaysRequestSpent = false }
     }
 }

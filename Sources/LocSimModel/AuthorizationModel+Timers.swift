@@ -7,14 +7,14 @@ extension AuthorizationModel {
         case .allowOnceExpiry:
             if !currentInUse() { expireAllowOnce() }
         case .confirmationPrompt:
-            guard isProvisional, !heldEvents.isEmpty else { return }
+            guard isProvisional, !prompts.heldEvents.isEmpty else { return }
             present(configuration.confirmationPrompt, manager: nil, &fx)
         case .usageReminder:
-            guard authorization == .always(provisional: false) else { return }
-            usageReminderShown = true
+            guard record.authorization == .always(provisional: false) else { return }
+            usageReminder.shown = true
             // F6: "[App] has used your location N times in the background over the past N days…", with the purpose string.
-            let n = backgroundUseCount
-            let days = max(1, Int(((now - (firstBackgroundUseAt ?? now)) / .seconds(86_400)).rounded(.up)))
+            let n = usageReminder.backgroundUseCount
+            let days = max(1, Int(((clock.now - (usageReminder.firstBackgroundUseAt ?? clock.now)) / .seconds(86_400)).rounded(.up)))
             let title = "“\(app.name)” has used your location \(n) time\(n == 1 ? "" : "s") in the background over the past \(days) day\(days == 1 ? "" : "s"). Do you want to continue to allow background location use?"
             let (text, key) = PromptCatalog.message(.usageReminder, .always, platform: platform, app: app)
             present(Prompt(kind: .usageReminder, request: .always, title: title,
@@ -23,7 +23,7 @@ extension AuthorizationModel {
     }
 
     mutating func schedule(_ timer: ScheduledTimer) {
-        let index = timers.firstIndex { $0.at > timer.at } ?? timers.endIndex
-        timers.insert(timer, at: index)
+        let index = clock.timers.firstIndex { $0.at > timer.at } ?? clock.timers.endIndex
+        clock.timers.insert(timer, at: index)
     }
 }

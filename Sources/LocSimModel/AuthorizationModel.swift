@@ -11,7 +11,7 @@
 ///
 /// Corresponds to what `locationd` keeps for an app; apps see it through `CLLocationManager`.
 public struct AuthorizationModel: Hashable, Sendable {
-    // MARK: Device
+    // MARK: Configuration
     /// Platform, parameters and Info.plist, shared and immutable (see ``ModelConfiguration``).
     @usableFromInline var configuration: ModelConfiguration
     /// The OS and version.
@@ -29,85 +29,129 @@ public struct AuthorizationModel: Hashable, Sendable {
         @inline(__always) get { configuration.app }
         set { configuration = ModelConfiguration(platform: platform, parameters: parameters, app: newValue) }
     }
-    /// Virtual time since the simulation started.
-    public var now: Duration = .zero
-    /// The global Location Services switch (M1). Corresponds to `locationServicesEnabled()`.
-    public var locationServicesEnabled = true
-    /// Airplane mode (A6).
-    public var airplaneMode = false
-    /// Parental controls or MDM restrict location (A5, M4).
-    public var restricted = false
-    /// The device is locked.
-    public var deviceLocked = false
-    /// The device's current fix, if it has one.
-    public var deviceLocation: Location?
 
-    // MARK: The app's authorization record
-    /// What Settings stores for the app.
-    public var authorization: StoredAuthorization = .notDetermined
-    /// The single Always request is spent (E2, E3, G9).
-    public var alwaysRequestSpent = false
-    /// The Precise Location setting (F7, K1).
-    public var precise: Bool
-    /// A temporary full accuracy grant is active (K5, K6).
-    public var temporaryFullAccuracy = false
-    /// The first `CLLocationButton` tap was confirmed (H6).
-    public var locationButtonConfirmed = false
+    // MARK: State
+    /// The device's switches, lock and fix.
+    public var device = Device()
+    /// What Settings stores for the app: its authorization record.
+    public var record: Record
+    /// The app's process: running or not, foreground or background, and what one launch remembers.
+    public var lifecycle = Lifecycle()
+    /// The app's location managers and the services registered for it.
+    public var services = Services()
+    /// The prompt on screen, the prompts waiting for the screen, and the events a prompt holds.
+    public var prompts = Prompts()
+    /// Virtual time and the timers that run on it.
+    public var clock = VirtualClock()
+    /// The usage reminder (F6): whether it was shown and the background uses its text counts.
+    public var usageReminder = UsageReminder()
+    /// The derived values as the last settle saw them: caches for change detection.
+    package var settled = Settled()
 
-    // MARK: The app
-    /// Lifecycle state.
-    public var appState: AppState = .notRunning
-    /// While in the background after being in the foreground: when the grace period ends (I1).
-    public var graceEndsAt: Duration?
-    /// The app was in the foreground when the device was locked (it returns on unlock).
-    public var foregroundBeforeLock = false
-    /// The app's location managers, in creation order.
-    public var managers: [ManagerState] = []
-    /// Next manager number.
-    public var nextManagerNumber = 0
-    /// Monitored regions (app-wide, like `monitoredRegions`; they survive termination, A8).
-    public var monitoredRegions: [Region] = []
-    /// Significant-change monitoring is registered (survives termination for relaunch, I12).
-    public var significantChangesRegistered = false
-    /// Visit monitoring is registered (survives termination for relaunch, I12).
-    public var visitsRegistered = false
-    /// Regions the device is inside.
-    public var insideRegions: Set<String> = []
-    /// Where the last significant change was reported from.
-    public var significantChangeAnchor: Coordinate?
-    /// Events kept for the app's managers after a launch by the system.
-    public var pendingLaunchEvents: [MonitoringEvent] = []
-    /// The text of the exception that last terminated the app (I8, N4).
-    public var terminationReason: String?
-    /// The Location Services dialog was shown in this launch (M2).
-    public var locationServicesDialogShown = false
+    /// The device's switches, lock and fix.
+    public struct Device: Hashable, Sendable {
+        /// The global Location Services switch (M1). Corresponds to `locationServicesEnabled()`.
+        public var locationServicesEnabled = true
+        /// Airplane mode (A6).
+        public var airplaneMode = false
+        /// Parental controls or MDM restrict location (A5, M4).
+        public var restricted = false
+        /// The device is locked.
+        public var locked = false
+        /// The device's current fix, if it has one.
+        public var location: Location?
+    }
 
-    // MARK: Prompts and timers
-    /// The prompt on screen.
-    public var prompt: PresentedPrompt?
-    /// Prompts waiting for the screen (device locked, or another prompt up).
-    public var queuedPrompts: [PresentedPrompt] = []
-    /// Events held while the confirmation prompt is pending (G5).
-    public var heldEvents: [MonitoringEvent] = []
-    /// Timers, in firing order.
-    public var timers: [ScheduledTimer] = []
-    /// The usage reminder has been shown (F6).
-    public var usageReminderShown = false
-    /// Background uses counted for the usage reminder's text while it may still appear (F6).
-    public var backgroundUseCount = 0
-    /// When the first counted background use happened (F6: "over the past N days").
-    public var firstBackgroundUseAt: Duration?
+    /// The app's authorization record: what Settings stores for the app.
+    public struct Record: Hashable, Sendable {
+        /// The stored authorization (A1–A10).
+        public var authorization: StoredAuthorization = .notDetermined
+        /// The single Always request is spent (E2, E3, G9).
+        public var alwaysRequestSpent = false
+        /// The Precise Location setting (F7, K1).
+        public var precise: Bool
+        /// A temporary full accuracy grant is active (K5, K6).
+        public var temporaryFullAccuracy = false
+        /// The first `CLLocationButton` tap was confirmed (H6).
+        public var locationButtonConfirmed = false
+    }
 
-    // MARK: Cached derivations (for change detection)
-    /// Whether the app was in use at the last settle.
-    public var wasInUse = false
-    /// Whether the indicator was showing at the last settle.
-    public var wasIndicatorShowing = false
+    /// The app's process: its lifecycle state and what one launch remembers.
+    public struct Lifecycle: Hashable, Sendable {
+        /// Lifecycle state.
+        public var state: AppState = .notRunning
+        /// While in the background after being in the foreground: when the grace period ends (I1).
+        public var graceEndsAt: Duration?
+        /// The app was in the foreground when the device was locked (it returns on unlock).
+        public var foregroundBeforeLock = false
+        /// The text of the exception that last terminated the app (I8, N4).
+        public var terminationReason: String?
+        /// The Location Services dialog was shown in this launch (M2).
+        public var locationServicesDialogShown = false
+    }
+
+    /// The app's location managers and the services registered for the app: monitored regions,
+    /// significant changes, visits, and the events kept for a launch by the system.
+    public struct Services: Hashable, Sendable {
+        /// The app's location managers, in creation order.
+        public var managers: [ManagerState] = []
+        /// Next manager number.
+        public var nextManagerNumber = 0
+        /// Monitored regions (app-wide, like `monitoredRegions`; they survive termination, A8).
+        public var monitoredRegions: [Region] = []
+        /// Significant-change monitoring is registered (survives termination for relaunch, I12).
+        public var significantChangesRegistered = false
+        /// Visit monitoring is registered (survives termination for relaunch, I12).
+        public var visitsRegistered = false
+        /// Regions the device is inside.
+        public var insideRegions: Set<String> = []
+        /// Where the last significant change was reported from.
+        public var significantChangeAnchor: Coordinate?
+        /// Events kept for the app's managers after a launch by the system.
+        public var pendingLaunchEvents: [MonitoringEvent] = []
+    }
+
+    /// The system's prompts for the app.
+    public struct Prompts: Hashable, Sendable {
+        /// The prompt on screen.
+        public var onScreen: PresentedPrompt?
+        /// Prompts waiting for the screen (device locked, or another prompt up).
+        public var queued: [PresentedPrompt] = []
+        /// Events held while the confirmation prompt is pending (G5).
+        public var heldEvents: [MonitoringEvent] = []
+    }
+
+    /// Virtual time and the timers that run on it.
+    public struct VirtualClock: Hashable, Sendable {
+        /// Virtual time since the simulation started.
+        public var now: Duration = .zero
+        /// Timers, in firing order.
+        public var timers: [ScheduledTimer] = []
+    }
+
+    /// The usage reminder (F6).
+    public struct UsageReminder: Hashable, Sendable {
+        /// The usage reminder has been shown.
+        public var shown = false
+        /// Background uses counted for the reminder's text while it may still appear.
+        public var backgroundUseCount = 0
+        /// When the first counted background use happened ("over the past N days").
+        public var firstBackgroundUseAt: Duration?
+    }
+
+    /// Derived values as the last settle saw them, kept to emit only what changes (not public:
+    /// ``isInUse`` and ``indicatorShowing`` are what the state says now).
+    package struct Settled: Hashable, Sendable {
+        /// Whether the app was in use at the last settle.
+        package var inUse = false
+        /// Whether the indicator was showing at the last settle.
+        package var indicatorShowing = false
+    }
 
     /// A device with the app installed and not running.
     public init(platform: Platform = Platform(.iOS, 18), app: AppDescription = AppDescription(), parameters: DeviceParameters = DeviceParameters()) {
         self.configuration = ModelConfiguration(platform: platform, parameters: parameters, app: app)
-        self.precise = !app.defaultAccuracyReduced
+        self.record = Record(precise: !app.defaultAccuracyReduced)
     }
 
     // MARK: - The transition function
@@ -129,44 +173,44 @@ public struct AuthorizationModel: Hashable, Sendable {
     private mutating func apply(_ event: Event, _ fx: inout [Effect]) {
         switch event {
         case .appLaunched:
-            switch appState {
+            switch lifecycle.state {
             case .notRunning:
                 startProcess(in: .foreground)
             case .background, .suspended:
-                guard !deviceLocked else { return fx.append(.rejected("the device is locked")) }
+                guard !device.locked else { return fx.append(.rejected("the device is locked")) }
                 returnToForeground()
             case .foreground:
                 fx.append(.rejected("the app is already in the foreground"))
             }
         case .appLaunchedInBackground:
-            guard appState == .notRunning else { return fx.append(.rejected("the app is already running")) }
+            guard lifecycle.state == .notRunning else { return fx.append(.rejected("the app is already running")) }
             startProcess(in: .background)
         case .appEnteredForeground:
-            guard appState == .background || appState == .suspended else {
-                return fx.append(.rejected(appState == .foreground ? "the app is already in the foreground" : "the app is not running"))
+            guard lifecycle.state == .background || lifecycle.state == .suspended else {
+                return fx.append(.rejected(lifecycle.state == .foreground ? "the app is already in the foreground" : "the app is not running"))
             }
-            guard !deviceLocked else { return fx.append(.rejected("the device is locked")) }
+            guard !device.locked else { return fx.append(.rejected("the device is locked")) }
             returnToForeground()
         case .appEnteredBackground:
-            guard appState == .foreground else { return fx.append(.rejected("the app is not in the foreground")) }
+            guard lifecycle.state == .foreground else { return fx.append(.rejected("the app is not in the foreground")) }
             enterBackground()
         case .appSuspended:
-            guard appState.runsCode else { return fx.append(.rejected("the app is not running")) }
-            appState = .suspended
-            graceEndsAt = nil
+            guard lifecycle.state.runsCode else { return fx.append(.rejected("the app is not running")) }
+            lifecycle.state = .suspended
+            lifecycle.graceEndsAt = nil
         case .appTerminated:
-            guard appState != .notRunning else { return fx.append(.rejected("the app is not running")) }
+            guard lifecycle.state != .notRunning else { return fx.append(.rejected("the app is not running")) }
             terminate(&fx)
 
         case .appCreatedManager(let id, let hasDelegate):
-            guard appState.runsCode else { return fx.append(.rejected("the app's code is not running")) }
-            guard !managers.contains(where: { $0.id == id }) else { return fx.append(.rejected("manager \(id) exists")) }
-            managers.append(ManagerState(id: id, hasDelegate: hasDelegate))
-            nextManagerNumber = max(nextManagerNumber, id.rawValue + 1)
+            guard lifecycle.state.runsCode else { return fx.append(.rejected("the app's code is not running")) }
+            guard !services.managers.contains(where: { $0.id == id }) else { return fx.append(.rejected("manager \(id) exists")) }
+            services.managers.append(ManagerState(id: id, hasDelegate: hasDelegate))
+            services.nextManagerNumber = max(services.nextManagerNumber, id.rawValue + 1)
         case .appSetDelegate(let id, let present):
             update(id) { $0.hasDelegate = present }
         case .appReleasedManager(let id):
-            managers.removeAny { $0.id == id }
+            services.managers.removeAny { $0.id == id }
         case .appRequestedWhenInUseAuthorization(let id):
             guard checkAppCall(id, &fx) else { return }
             requestWhenInUse(id, kind: .whenInUse, &fx)
@@ -189,28 +233,28 @@ public struct AuthorizationModel: Hashable, Sendable {
             guard checkAppCall(id, &fx) else { return }
             guard serviceAvailableForStart(id, &fx) else { return }
             update(id) { $0.significantChanges = true }
-            significantChangesRegistered = true
-            significantChangeAnchor = deviceLocation?.coordinate
+            services.significantChangesRegistered = true
+            services.significantChangeAnchor = device.location?.coordinate
         case .appStoppedSignificantChanges(let id):
             guard checkAppCall(id, &fx) else { return }
             update(id) { $0.significantChanges = false }
-            significantChangesRegistered = managers.contains { $0.significantChanges }
+            services.significantChangesRegistered = services.managers.contains { $0.significantChanges }
         case .appStartedVisits(let id):
             guard checkAppCall(id, &fx) else { return }
             guard serviceAvailableForStart(id, &fx) else { return }
             update(id) { $0.visits = true }
-            visitsRegistered = true
+            services.visitsRegistered = true
         case .appStoppedVisits(let id):
             guard checkAppCall(id, &fx) else { return }
             update(id) { $0.visits = false }
-            visitsRegistered = managers.contains { $0.visits }
+            services.visitsRegistered = services.managers.contains { $0.visits }
         case .appStartedMonitoringRegion(let id, let region):
             guard checkAppCall(id, &fx) else { return }
             startMonitoring(id, region, &fx)
         case .appStoppedMonitoringRegion(let id, let name):
             guard checkAppCall(id, &fx) else { return }
-            monitoredRegions.removeAny { $0.name == name }
-            insideRegions.remove(name)
+            services.monitoredRegions.removeAny { $0.name == name }
+            services.insideRegions.remove(name)
         case .appSetAllowsBackgroundLocationUpdates(let id, let value):
             guard checkAppCall(id, &fx) else { return }
             setAllowsBackground(id, value, &fx)
@@ -230,70 +274,70 @@ public struct AuthorizationModel: Hashable, Sendable {
             changeSetting(option, &fx)
         case .userChangedPreciseLocation(let on):
             guard supportsAccuracyAuthorization else { return fx.append(.rejected("Precise Location does not exist on \(platform)")) }
-            precise = on
-            if !on { temporaryFullAccuracy = false }
+            record.precise = on
+            if !on { record.temporaryFullAccuracy = false }
         case .userSwitchedLocationServices(let on):
-            if on != locationServicesEnabled { dismissUnanswered(&fx) }
-            locationServicesEnabled = on
+            if on != device.locationServicesEnabled { dismissUnanswered(&fx) }
+            device.locationServicesEnabled = on
         case .userSwitchedAirplaneMode(let on):
-            airplaneMode = on
+            device.airplaneMode = on
         case .restrictionChanged(let on):
-            if on != restricted { dismissUnanswered(&fx) }
-            restricted = on
+            if on != device.restricted { dismissUnanswered(&fx) }
+            device.restricted = on
         case .userResetLocationAndPrivacy:
             dismissUnanswered(&fx)
-            authorization = .notDetermined
-            alwaysRequestSpent = false
-            precise = !app.defaultAccuracyReduced
-            temporaryFullAccuracy = false
-            locationButtonConfirmed = false
-            heldEvents = []
-            usageReminderShown = false
-            backgroundUseCount = 0
-            firstBackgroundUseAt = nil
-            timers.removeAny { $0.kind != .graceEnds }
-            queuedPrompts.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
+            record.authorization = .notDetermined
+            record.alwaysRequestSpent = false
+            record.precise = !app.defaultAccuracyReduced
+            record.temporaryFullAccuracy = false
+            record.locationButtonConfirmed = false
+            prompts.heldEvents = []
+            usageReminder.shown = false
+            usageReminder.backgroundUseCount = 0
+            usageReminder.firstBackgroundUseAt = nil
+            clock.timers.removeAny { $0.kind != .graceEnds }
+            prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
         case .userTappedLocationButton:
             tapLocationButton(&fx)
         case .deviceLocked:
-            guard !deviceLocked else { return }
-            deviceLocked = true
+            guard !device.locked else { return }
+            device.locked = true
             // The app leaves the foreground first: a prompt the lock dismisses does not make it active again (C10, C11).
-            foregroundBeforeLock = appState == .foreground
-            if appState == .foreground { enterBackground() }
+            lifecycle.foregroundBeforeLock = lifecycle.state == .foreground
+            if lifecycle.state == .foreground { enterBackground() }
             if parameters.lockDismissesPrompt { dismissUnanswered(&fx) }
         case .deviceUnlocked:
-            guard deviceLocked else { return }
-            deviceLocked = false
-            if foregroundBeforeLock, appState == .background || appState == .suspended {
+            guard device.locked else { return }
+            device.locked = false
+            if lifecycle.foregroundBeforeLock, lifecycle.state == .background || lifecycle.state == .suspended {
                 returnToForeground()
             }
-            foregroundBeforeLock = false
+            lifecycle.foregroundBeforeLock = false
             showQueuedPrompt(&fx)
 
         case .clockAdvanced(let time):
-            guard time >= now else { return fx.append(.rejected("time cannot go backwards")) }
-            while let timer = timers.first, timer.at <= time {
-                timers.removeFirst()
-                now = timer.at
+            guard time >= clock.now else { return fx.append(.rejected("time cannot go backwards")) }
+            while let timer = clock.timers.first, timer.at <= time {
+                clock.timers.removeFirst()
+                clock.now = timer.at
                 fire(timer.kind, &fx)
                 settle(&fx)
             }
-            now = time
+            clock.now = time
         case .deviceMoved(let location):
             moveDevice(to: location, &fx)
         case .deviceEnteredRegion(let name):
-            guard monitoredRegions.contains(where: { $0.name == name }), !insideRegions.contains(name) else { return }
-            insideRegions.insert(name)
+            guard services.monitoredRegions.contains(where: { $0.name == name }), !services.insideRegions.contains(name) else { return }
+            services.insideRegions.insert(name)
             monitoringEvent(.regionEntered(name), &fx)
         case .deviceExitedRegion(let name):
-            guard monitoredRegions.contains(where: { $0.name == name }), insideRegions.contains(name) else { return }
-            insideRegions.remove(name)
+            guard services.monitoredRegions.contains(where: { $0.name == name }), services.insideRegions.contains(name) else { return }
+            services.insideRegions.remove(name)
             monitoringEvent(.regionExited(name), &fx)
         case .deviceVisited:
-            guard visitsRegistered else { return }
-            let here = deviceLocation ?? Location(coordinate: Coordinate(latitude: 0, longitude: 0), timestamp: now)
-            monitoringEvent(.visit(Location(coordinate: here.coordinate, horizontalAccuracy: here.horizontalAccuracy, timestamp: now)), &fx)
+            guard services.visitsRegistered else { return }
+            let here = device.location ?? Location(coordinate: Coordinate(latitude: 0, longitude: 0), timestamp: clock.now)
+            monitoringEvent(.visit(Location(coordinate: here.coordinate, horizontalAccuracy: here.horizontalAccuracy, timestamp: clock.now)), &fx)
         }
     }
 
@@ -301,11 +345,11 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     @inline(__always)
     private func checkAppCall(_ id: ManagerID, _ fx: inout [Effect]) -> Bool {
-        guard appState.runsCode else {
-            fx.append(.rejected(appState == .suspended ? "the app is suspended: its code does not run" : "the app is not running"))
+        guard lifecycle.state.runsCode else {
+            fx.append(.rejected(lifecycle.state == .suspended ? "the app is suspended: its code does not run" : "the app is not running"))
             return false
         }
-        guard managers.contains(where: { $0.id == id }) else {
+        guard services.managers.contains(where: { $0.id == id }) else {
             fx.append(.rejected("no location manager \(id)"))
             return false
         }
@@ -313,6 +357,6 @@ public struct AuthorizationModel: Hashable, Sendable {
     }
 
     mutating func update(_ id: ManagerID, _ body: (inout ManagerState) -> Void) {
-        if let i = managers.firstIndex(where: { $0.id == id }) { body(&managers[i]) }
+        if let i = services.managers.firstIndex(where: { $0.id == id }) { body(&services.managers[i]) }
     }
 }
