@@ -106,8 +106,6 @@ public struct AuthorizationGraph: Hashable, Sendable {
         case .whenInUse(let temporary): base = temporary ? "authorizedWhenInUse (Allow Once)" : "authorizedWhenInUse"
         case .always(let provisional): base = provisional ? "authorizedAlways (provisional)" : "authorizedAlways"
         }
-        let always: Bool
-        if case .always = m.record.authorization { always = true } else { always = false }
         let spent = m.record.alwaysRequestSpent && !m.isProvisional
         return spent ? base + ", Always asked" : base
     }
