@@ -104,11 +104,11 @@ open class LocationManager {
     /// Stops monitoring a region. Corresponds to `stopMonitoring(for:)`.
     public func stopMonitoring(for region: Region) { perform(.stopMonitoringRegion(region.name)) }
     /// The regions the app monitors (shared by its managers). Corresponds to `CLLocationManager.monitoredRegions`.
-    public var monitoredRegions: Set<Region> { Set(app.model.monitoredRegions) }
+    public var monitoredRegions: Set<Region> { Set(app.model.services.monitoredRegions) }
 
     // MARK: Properties
 
-    private var state: ManagerState? { app.model.managers.first { $0.id == id } }
+    private var state: ManagerState? { app.model.services.managers.first { $0.id == id } }
 
     /// Keeps updates running in the background (I6–I8). Setting it without the `location`
     /// background mode terminates the app. Corresponds to `allowsBackgroundLocationUpdates`.
@@ -193,6 +193,6 @@ open class LocationManager {
     }
 
     private func region(named name: String) -> Region {
-        app.model.monitoredRegions.first { $0.name == name } ?? Region(name: name)
+        app.model.services.monitoredRegions.first { $0.name == name } ?? Region(name: name)
     }
 }

@@ -27,7 +27,7 @@ public final class SimulatedApp {
     /// The app's name, shown in prompt titles and timelines.
     public var name: String { model.app.name }
     /// Lifecycle state.
-    public var state: AppState { model.appState }
+    public var state: AppState { model.lifecycle.state }
     /// Whether the app is in use (I1).
     public var isInUse: Bool { model.isInUse }
     /// The status every manager reads. Corresponds to `CLLocationManager.authorizationStatus`.
@@ -35,7 +35,7 @@ public final class SimulatedApp {
     /// The accuracy authorization. Corresponds to `CLLocationManager.accuracyAuthorization`.
     public var accuracyAuthorization: AccuracyAuthorization { model.accuracy }
     /// The exception that last terminated the app, if any (I8, N4).
-    public var terminationReason: AppException? { model.terminationReason }
+    public var terminationReason: AppException? { model.lifecycle.terminationReason }
 
     /// The user opens the app: it runs in the foreground and runs ``onLaunch``.
     public func launch() { lifecycle(.appLaunched, "launch") }
@@ -70,7 +70,7 @@ public final class SimulatedApp {
 
     /// The app's live managers, in creation order.
     public var managers: [LocationManager] {
-        model.managers.compactMap { managerObjects[$0.id]?.value }
+        model.services.managers.compactMap { managerObjects[$0.id]?.value }
     }
 
     /// The first live manager with this name.
@@ -81,9 +81,9 @@ public final class SimulatedApp {
     func name(of id: ManagerID) -> String { managerNames[id] ?? "\(id)" }
 
     private func lifecycle(_ event: Event, _ text: String) {
-        let wasRunning = model.appState != .notRunning
+        let wasRunning = model.lifecycle.state != .notRunning
         device.send(event, to: self, entry: TimelineEntry(time: device.now, app: name, kind: .lifecycle, text: text))
-        if !wasRunning, model.appState != .notRunning {
+        if !wasRunning, model.lifecycle.state != .notRunning {
             onLaunch?(self)
         }
         device.run()

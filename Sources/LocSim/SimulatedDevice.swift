@@ -59,11 +59,11 @@ public final class SimulatedDevice {
     @discardableResult
     public func install(_ description: AppDescription = AppDescription()) -> SimulatedApp {
         var model = AuthorizationModel(platform: platform, app: description, parameters: parameters)
-        model.now = now
-        model.locationServicesEnabled = locationServicesEnabled
-        model.deviceLocked = isLocked
-        model.restricted = restricted
-        model.deviceLocation = location
+        model.clock.now = now
+        model.device.locationServicesEnabled = locationServicesEnabled
+        model.device.locked = isLocked
+        model.device.restricted = restricted
+        model.device.location = location
         let app = SimulatedApp(device: self, model: model)
         apps.append(app)
         return app
@@ -75,7 +75,7 @@ public final class SimulatedDevice {
     public var promptOnScreen: (app: SimulatedApp, prompt: Prompt)? {
         var best: (SimulatedApp, PresentedPrompt)?
         for app in apps {
-            if let p = app.model.prompt, best == nil || p.shownAt < best!.1.shownAt { best = (app, p) }
+            if let p = app.model.prompts.onScreen, best == nil || p.shownAt < best!.1.shownAt { best = (app, p) }
         }
         return best.map { ($0.0, $0.1.prompt) }
     }
@@ -184,7 +184,7 @@ public final class SimulatedDevice {
 
     private func step(to time: Duration) {
         now = time
-        for app in apps where app.model.now < time || app.model.nextDeadline.map({ $0 <= time }) == true {
+        for app in apps where app.model.clock.now < time || app.model.nextDeadline.map({ $0 <= time }) == true {
             send(.clockAdvanced(to: time), to: app, entry: nil)
         }
         deliverDueFixes()

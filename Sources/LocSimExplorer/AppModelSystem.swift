@@ -41,9 +41,9 @@ final class AppModelSystem: Sendable {
         }
         let device = appModel.device
         var model = AuthorizationModel(platform: platform, app: appModel.app, parameters: device.parameters)
-        model.locationServicesEnabled = device.locationServices
-        model.restricted = device.restricted
-        model.deviceLocation = device.location.map { Location(coordinate: $0) }
+        model.device.locationServicesEnabled = device.locationServices
+        model.device.restricted = device.restricted
+        model.device.location = device.location.map { Location(coordinate: $0) }
         initial = ExplorerState(model: model, screen: 0, alwaysAsked: false)
     }
 

@@ -40,7 +40,7 @@ public struct AuthorizationGraph: Hashable, Sendable {
     public init(platform: Platform) {
         self.platform = platform
         var start = AuthorizationModel(platform: platform, app: AppDescription(name: "App", backgroundModes: []))
-        start.deviceLocation = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
+        start.device.location = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
         let main = ManagerID(0)
         let model = Self.applying([.appLaunched, .appCreatedManager(main, hasDelegate: true),
                                    .appStartedMonitoringRegion(main, Region(name: "home"))], to: start)
@@ -82,37 +82,37 @@ public struct AuthorizationGraph: Hashable, Sendable {
     private static func choices(_ m: AuthorizationModel) -> [(String, [Event])] {
         let main = ManagerID(0)
         var out: [(String, [Event])] = []
-        if let p = m.prompt {
+        if let p = m.prompts.onScreen {
             for b in p.prompt.buttons { out.append((b.label, [.userChoseButton(b, precise: nil)])) }
             return out
         }
-        if m.appState == .foreground {
+        if m.lifecycle.state == .foreground {
             out.append(("requestWhenInUse", [.appRequestedWhenInUseAuthorization(main)]))
             out.append(("requestAlways", [.appRequestedAlwaysAuthorization(main)]))
-            out.append(("leave the app", [.appEnteredBackground, .clockAdvanced(to: m.now + .seconds(86_400))]))
+            out.append(("leave the app", [.appEnteredBackground, .clockAdvanced(to: m.clock.now + .seconds(86_400))]))
         } else {
             out.append(("return to the app", [.appEnteredForeground]))
-            out.append((m.insideRegions.contains("home") ? "region exit" : "region entry",
-                        [m.insideRegions.contains("home") ? .deviceExitedRegion("home") : .deviceEnteredRegion("home")]))
+            out.append((m.services.insideRegions.contains("home") ? "region exit" : "region entry",
+                        [m.services.insideRegions.contains("home") ? .deviceExitedRegion("home") : .deviceEnteredRegion("home")]))
         }
         for o in m.settingsOptions { out.append(("Settings › \(o.rawValue)", [.userChangedSetting(o)])) }
         return out
     }
 
     private static func label(_ m: AuthorizationModel) -> String {
-        if let p = m.prompt {
+        if let p = m.prompts.onScreen {
             let request = p.prompt.kind == .initial ? " (\(p.prompt.request == .always ? "requestAlways" : "requestWhenInUse"))" : ""
-            let asked = p.prompt.kind == .initial && p.prompt.request == .whenInUse && m.alwaysRequestSpent ? ", Always asked" : ""
+            let asked = p.prompt.kind == .initial && p.prompt.request == .whenInUse && m.record.alwaysRequestSpent ? ", Always asked" : ""
             return "\(p.prompt.kind.rawValue) prompt\(request)\(asked)"
         }
         let base: String
-        switch m.authorization {
+        switch m.record.authorization {
         case .notDetermined: base = "notDetermined"
         case .denied: base = "denied"
         case .whenInUse(let temporary): base = temporary ? "authorizedWhenInUse (Allow Once)" : "authorizedWhenInUse"
         case .always(let provisional): base = provisional ? "authorizedAlways (provisional)" : "authorizedAlways"
         }
-        let spent = m.alwaysRequestSpent && !m.isProvisional
+        let spent = m.record.alwaysRequestSpent && !m.isProvisional
         return spent ? base + ", Always asked" : base
     }
 

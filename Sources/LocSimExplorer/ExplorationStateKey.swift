@@ -12,8 +12,8 @@ public struct ExplorationStateKey: Hashable, Sendable {
         var m = model
         m.canonicalizeTime()
         // Manager numbers grow with every launch; only their order matters.
-        for i in m.managers.indices { m.managers[i].id = ManagerID(i) }
-        m.nextManagerNumber = m.managers.count
+        for i in m.services.managers.indices { m.services.managers[i].id = ManagerID(i) }
+        m.services.nextManagerNumber = m.services.managers.count
         self.model = m
         self.app = app
     }

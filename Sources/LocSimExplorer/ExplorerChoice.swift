@@ -103,38 +103,38 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// Appends the choices of ``available(in:taps:)`` to `out`.
     static func append(in m: AuthorizationModel, taps: [String], to out: inout [ExplorerChoice]) {
-        if let p = m.prompt {
+        if let p = m.prompts.onScreen {
             for b in p.prompt.buttons { out.append(.choose(b)) }
-            if !m.deviceLocked { out.append(.lock) }
+            if !m.device.locked { out.append(.lock) }
         } else {
-            switch m.appState {
+            switch m.lifecycle.state {
             case .notRunning:
-                if !m.deviceLocked { out.append(.launch) }
+                if !m.device.locked { out.append(.launch) }
             case .foreground:
                 out.append(.background)
                 for t in taps { out.append(.tap(t)) }
             case .background:
-                if !m.deviceLocked { out.append(.foreground) }
+                if !m.device.locked { out.append(.foreground) }
                 out.append(.suspend)
                 out.append(.terminate)
             case .suspended:
-                if !m.deviceLocked { out.append(.foreground) }
+                if !m.device.locked { out.append(.foreground) }
                 out.append(.terminate)
             }
-            out.append(m.deviceLocked ? .unlock : .lock)
-            if !m.deviceLocked && m.appState != .foreground {
-                for o in m.settingsOptions where authorization(after: o) != m.authorization {
+            out.append(m.device.locked ? .unlock : .lock)
+            if !m.device.locked && m.lifecycle.state != .foreground {
+                for o in m.settingsOptions where authorization(after: o) != m.record.authorization {
                     out.append(.settings(o))
                 }
-                if m.supportsAccuracyAuthorization { out.append(.precise(!m.precise)) }
-                out.append(.locationServices(!m.locationServicesEnabled))
+                if m.supportsAccuracyAuthorization { out.append(.precise(!m.record.precise)) }
+                out.append(.locationServices(!m.device.locationServicesEnabled))
             }
         }
-        if let next = m.timers.first(where: { $0.at > m.now }) { out.append(.wait(next.at - m.now)) }
-        for r in m.monitoredRegions.sorted(by: { $0.name < $1.name }) {
-            out.append(m.insideRegions.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
+        if let next = m.clock.timers.first(where: { $0.at > m.clock.now }) { out.append(.wait(next.at - m.clock.now)) }
+        for r in m.services.monitoredRegions.sorted(by: { $0.name < $1.name }) {
+            out.append(m.services.insideRegions.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
         }
-        if m.visitsRegistered { out.append(.visit) }
+        if m.services.visitsRegistered { out.append(.visit) }
     }
 
     /// What Settings stores after the user picks `option` (L1).

@@ -17,35 +17,35 @@ extension AuthorizationModel {
     /// what happens in an exploration (which never moves the device), so that equal futures make
     /// equal values.
     mutating func canonicalizeTime() {
-        let t = now
+        let t = clock.now
         // Most steps leave the clock at zero: then nothing shifts (and `Duration`'s operators,
         // which are calls, are skipped).
         let moved = !DurationBits(t).isZero
-        if moved { now = .zero }
-        if let g = graceEndsAt {
+        if moved { clock.now = .zero }
+        if let g = lifecycle.graceEndsAt {
             let left = moved ? g - t : g
-            if !DurationBits(left).isPositive { graceEndsAt = nil } else if moved { graceEndsAt = left }
+            if !DurationBits(left).isPositive { lifecycle.graceEndsAt = nil } else if moved { lifecycle.graceEndsAt = left }
         }
         // Every write below is guarded: the timers and lists are shared with the state this one
         // was copied from, and writing to them unchanged would copy their storage.
-        if !timers.isEmpty {
+        if !clock.timers.isEmpty {
             if moved {
-                for i in timers.indices { timers[i].at -= t }
+                for i in clock.timers.indices { clock.timers[i].at -= t }
             }
             // A grace timer left over from an earlier visit to the background changes nothing when
             // it fires: only the one at `graceEndsAt` matters (the model leaves the others queued).
             var keptGrace = false
             func stale(_ timer: ScheduledTimer) -> Bool {
                 guard timer.kind == .graceEnds else { return false }
-                if !keptGrace, let g = graceEndsAt, DurationBits(timer.at) == DurationBits(g) { keptGrace = true; return false }
+                if !keptGrace, let g = lifecycle.graceEndsAt, DurationBits(timer.at) == DurationBits(g) { keptGrace = true; return false }
                 return true
             }
-            if timers.contains(where: stale) {
+            if clock.timers.contains(where: stale) {
                 keptGrace = false
-                timers.removeAll(where: stale)
+                clock.timers.removeAll(where: stale)
             }
         }
-        if let p = prompt {
+        if let p = prompts.onScreen {
             let shownAt: Duration
             if p.prompt.kind == .alwaysConfirmation {
                 let floor = Duration.zero - parameters.heldEventWindow - .milliseconds(1)
@@ -53,22 +53,22 @@ extension AuthorizationModel {
             } else {
                 shownAt = .zero
             }
-            if DurationBits(shownAt) != DurationBits(p.shownAt) { prompt!.shownAt = shownAt }
+            if DurationBits(shownAt) != DurationBits(p.shownAt) { prompts.onScreen!.shownAt = shownAt }
         }
-        if queuedPrompts.contains(where: { !DurationBits($0.shownAt).isZero }) {
-            for i in queuedPrompts.indices { queuedPrompts[i].shownAt = .zero }
+        if prompts.queued.contains(where: { !DurationBits($0.shownAt).isZero }) {
+            for i in prompts.queued.indices { prompts.queued[i].shownAt = .zero }
         }
-        for i in managers.indices {
+        for i in services.managers.indices {
             // Only deliveries of a moving device read the last delivery time (the reduced-accuracy
             // rate limit, K2); the explorer never moves the device.
-            if managers[i].lastDelivery != nil { managers[i].lastDelivery = nil }
-            if !managers[i].queuedLocations.isEmpty {
-                for j in managers[i].queuedLocations.indices { managers[i].queuedLocations[j].timestamp = .zero }
+            if services.managers[i].lastDelivery != nil { services.managers[i].lastDelivery = nil }
+            if !services.managers[i].queuedLocations.isEmpty {
+                for j in services.managers[i].queuedLocations.indices { services.managers[i].queuedLocations[j].timestamp = .zero }
             }
         }
-        if deviceLocation?.timestamp != .zero { deviceLocation?.timestamp = .zero }
-        if heldEvents.contains(where: { $0 != $0.timeless }) { heldEvents = heldEvents.map(\.timeless) }
-        if pendingLaunchEvents.contains(where: { $0 != $0.timeless }) { pendingLaunchEvents = pendingLaunchEvents.map(\.timeless) }
+        if device.location?.timestamp != .zero { device.location?.timestamp = .zero }
+        if prompts.heldEvents.contains(where: { $0 != $0.timeless }) { prompts.heldEvents = prompts.heldEvents.map(\.timeless) }
+        if services.pendingLaunchEvents.contains(where: { $0 != $0.timeless }) { services.pendingLaunchEvents = services.pendingLaunchEvents.map(\.timeless) }
     }
 }
 

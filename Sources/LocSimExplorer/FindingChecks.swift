@@ -46,7 +46,7 @@ package struct FindingChecks: Sendable {
     package mutating func willPerform(_ call: AppCall, model: AuthorizationModel) {
         guard call.startsService, !model.isInUse else { return }
         if call.startsStandardLocation || model.status != .authorizedAlways {
-            observe(.backgroundStart(call), expect: [("inUse", "false"), ("appState", model.appState.rawValue)])
+            observe(.backgroundStart(call), expect: [("inUse", "false"), ("appState", model.lifecycle.state.rawValue)])
         }
     }
 
@@ -72,10 +72,10 @@ package struct FindingChecks: Sendable {
             }
         }
         if case .appRequestedAlwaysAuthorization = event, before.authorization == .whenInUse(temporary: false),
-           model.authorization == .always(provisional: true) {
+           model.record.authorization == .always(provisional: true) {
             noteAlwaysRequest(prompt: nil, alwaysAsked: &alwaysAsked)
         }
-        if before.authorization == .whenInUse(temporary: true), model.authorization == .notDetermined,
+        if before.authorization == .whenInUse(temporary: true), model.record.authorization == .notDetermined,
            model.parameters.allowOnceExpiryRestoresAlwaysRequest {
             if case .userChangedSetting = event {} else { alwaysAsked = false }
         }
@@ -84,7 +84,7 @@ package struct FindingChecks: Sendable {
 
     /// After the whole step: Allow Once never outlives use (H2, H4).
     package mutating func finished(model: AuthorizationModel) {
-        if model.isTemporary && !model.isInUse && !model.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
+        if model.isTemporary && !model.isInUse && !model.clock.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
             observe(.privacy(.allowOnceOutlivesUse), expect: [("temporary", "true"), ("inUse", "false")])
         }
     }
@@ -94,7 +94,7 @@ package struct FindingChecks: Sendable {
     private mutating func ignored(_ call: AppCall, kind: AuthorizationRequestKind, reason: IgnoredReason,
                                   before: AuthorizationModel.Snapshot, model: AuthorizationModel) {
         guard record else { return observe(.ignored(call, reason), expect: []) }
-        let prompt = model.prompt?.prompt.kind.rawValue ?? "none"
+        let prompt = model.prompts.onScreen?.prompt.kind.rawValue ?? "none"
         // The calls this step produced so far are none: the request did nothing.
         observe(.ignored(call, reason), marker: [("status", before.status.description)],
                 expect: [("prompt", prompt), ("callbacks", Observation.stepCallbacks), ("status", model.status.description)],
@@ -105,7 +105,7 @@ package struct FindingChecks: Sendable {
                                  alwaysAsked: inout Bool) {
         let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
         if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, event.isAppCall {
-            observe(.promptOnForeground(p.kind, automatic), expect: [("prompt", p.kind.rawValue), ("appState", model.appState.rawValue)])
+            observe(.promptOnForeground(p.kind, automatic), expect: [("prompt", p.kind.rawValue), ("appState", model.lifecycle.state.rawValue)])
         }
         if authorizationPrompt, before.authorization == .denied {
             observe(.privacy(.deniedPromptsAgain), expect: [("prompt", p.kind.rawValue)])
@@ -131,7 +131,7 @@ package struct FindingChecks: Sendable {
             rule = .unauthorizedDelivery
         } else if !inUse && model.isProvisional {
             rule = .provisionalBackgroundDelivery
-        } else if !inUse && model.authorization != .always(provisional: false) {
+        } else if !inUse && model.record.authorization != .always(provisional: false) {
             rule = .deliveryOutOfUse
         } else {
             return
@@ -159,7 +159,7 @@ extension AuthorizationModel {
     }
 
     /// The model's ``Snapshot``.
-    package var snapshot: Snapshot { Snapshot(authorization: authorization, status: status) }
+    package var snapshot: Snapshot { Snapshot(authorization: record.authorization, status: status) }
 }
 
 extension Event {

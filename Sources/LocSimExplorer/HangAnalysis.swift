@@ -59,7 +59,7 @@ package enum HangAnalysis {
 
     /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
     package static func stuckText(_ m: AuthorizationModel) -> String {
-        if let p = m.prompt { return "prompt-\(p.prompt.kind.rawValue)" }
+        if let p = m.prompts.onScreen { return "prompt-\(p.prompt.kind.rawValue)" }
         var text = m.status.description
         if m.status.isAuthorized, m.isTemporary { text += "-allowOnce" }
         if m.status.isAuthorized, m.isProvisional { text += "-provisional" }

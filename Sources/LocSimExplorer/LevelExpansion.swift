@@ -82,14 +82,14 @@ struct LevelExpansion: Sendable {
         private mutating func expand(_ source: StateKey, table: StateTable, into out: inout Slice) -> Int {
             unpack(source, into: &out)
             system.choices(in: run.state, into: &choices)
-            let sourceRunning = run.state.model.appState != .notRunning
+            let sourceRunning = run.state.model.lifecycle.state != .notRunning
             let sourceScreen = run.state.screen
             for (n, choice) in choices.enumerated() {
                 if n > 0 { unpack(source, into: &out) }
                 run.restart(choice: choice)
                 run.execute()
                 // Leaving by a crash counts as leaving: the crash is a finding of its own.
-                let running = run.state.model.appState != .notRunning
+                let running = run.state.model.lifecycle.state != .notRunning
                 let exit = choice.isInApp && (run.leftScreenInApp || (!running && sourceRunning))
                 let stay = choice.isInApp && run.state.screen == sourceScreen && running
                 let key = codec.encode(&run.state, prompts: prompts)

@@ -149,11 +149,11 @@ final class StateCodec: @unchecked Sendable {
     init(initial: ExplorerState) {
         self.initial = initial
         let m = initial.model
-        initialLocation = m.deviceLocation
-        initialAnchor = m.significantChangeAnchor
+        initialLocation = m.device.location
+        initialAnchor = m.services.significantChangeAnchor
         standardPrompts = Self.standardPrompts(of: initial)
-        let base = Extras(now: .zero, deviceLocation: m.deviceLocation, monitoredRegions: [], insideRegions: [],
-                          significantChangeAnchor: m.significantChangeAnchor, pendingLaunchEvents: [], terminationReason: nil,
+        let base = Extras(now: .zero, deviceLocation: m.device.location, monitoredRegions: [], insideRegions: [],
+                          significantChangeAnchor: m.services.significantChangeAnchor, pendingLaunchEvents: [], terminationReason: nil,
                           queuedPrompts: [], heldEvents: [], managers: nil, timers: nil, prompt: nil)
         extrasNumbers[base] = 0
         extrasList.append(Box(base))
@@ -176,18 +176,18 @@ final class StateCodec: @unchecked Sendable {
         var f = UInt64(state.screen)
         var bit: UInt64 = 8
         @inline(__always) func put(_ flag: Bool) { f |= Self.bit(flag) << bit; bit += 1 }
-        put(state.alwaysAsked); put(state.model.alwaysRequestSpent); put(state.model.locationServicesEnabled); put(state.model.airplaneMode); put(state.model.restricted)
-        put(state.model.deviceLocked); put(state.model.precise); put(state.model.temporaryFullAccuracy); put(state.model.locationButtonConfirmed); put(state.model.foregroundBeforeLock)
-        put(state.model.significantChangesRegistered); put(state.model.visitsRegistered); put(state.model.locationServicesDialogShown); put(state.model.usageReminderShown)
-        put(state.model.wasInUse); put(state.model.wasIndicatorShowing)
-        f |= Self.code(state.model.authorization) << Self.authorizationShift
-        f |= Self.code(state.model.appState) << Self.appStateShift
-        var rare = !DurationBits(state.model.now).isZero || state.model.deviceLocation != initialLocation || !state.model.monitoredRegions.isEmpty
-            || !state.model.insideRegions.isEmpty || state.model.significantChangeAnchor != initialAnchor
-            || !state.model.pendingLaunchEvents.isEmpty || state.model.terminationReason != nil || !state.model.queuedPrompts.isEmpty || !state.model.heldEvents.isEmpty
+        put(state.alwaysAsked); put(state.model.record.alwaysRequestSpent); put(state.model.device.locationServicesEnabled); put(state.model.device.airplaneMode); put(state.model.device.restricted)
+        put(state.model.device.locked); put(state.model.record.precise); put(state.model.record.temporaryFullAccuracy); put(state.model.record.locationButtonConfirmed); put(state.model.lifecycle.foregroundBeforeLock)
+        put(state.model.services.significantChangesRegistered); put(state.model.services.visitsRegistered); put(state.model.lifecycle.locationServicesDialogShown); put(state.model.usageReminder.shown)
+        put(state.model.settled.inUse); put(state.model.settled.indicatorShowing)
+        f |= Self.code(state.model.record.authorization) << Self.authorizationShift
+        f |= Self.code(state.model.lifecycle.state) << Self.appStateShift
+        var rare = !DurationBits(state.model.clock.now).isZero || state.model.device.location != initialLocation || !state.model.services.monitoredRegions.isEmpty
+            || !state.model.services.insideRegions.isEmpty || state.model.services.significantChangeAnchor != initialAnchor
+            || !state.model.services.pendingLaunchEvents.isEmpty || state.model.lifecycle.terminationReason != nil || !state.model.prompts.queued.isEmpty || !state.model.prompts.heldEvents.isEmpty
         var overflowPrompt = false, overflowTimers = false, overflowManagers = false
         k.promptManager = Self.noPromptManager
-        if let p = state.model.prompt {
+        if let p = state.model.prompts.onScreen {
             if let i = prompts.firstIndex(of: p.prompt) {
                 f |= UInt64(i + 1) << Self.promptShift
                 k.promptShownAt = DurationBits(p.shownAt)
@@ -197,11 +197,11 @@ final class StateCodec: @unchecked Sendable {
                 overflowPrompt = true
             }
         }
-        if let g = state.model.graceEndsAt { f |= Self.graceBit; k.graceEndsAt = DurationBits(g) }
-        if let t = state.model.firstBackgroundUseAt { f |= Self.firstUseBit; k.firstBackgroundUseAt = DurationBits(t) }
-        if state.model.timers.count <= 4 {
-            f |= UInt64(state.model.timers.count) << Self.timerCountShift
-            for (i, t) in state.model.timers.enumerated() {
+        if let g = state.model.lifecycle.graceEndsAt { f |= Self.graceBit; k.graceEndsAt = DurationBits(g) }
+        if let t = state.model.usageReminder.firstBackgroundUseAt { f |= Self.firstUseBit; k.firstBackgroundUseAt = DurationBits(t) }
+        if state.model.clock.timers.count <= 4 {
+            f |= UInt64(state.model.clock.timers.count) << Self.timerCountShift
+            for (i, t) in state.model.clock.timers.enumerated() {
                 f |= Self.code(t.kind) << (Self.timerKindShift + 2 * UInt64(i))
                 switch i {
                 case 0: k.timer0 = DurationBits(t.at)
@@ -214,27 +214,27 @@ final class StateCodec: @unchecked Sendable {
             f |= Self.inExtras << Self.timerCountShift
             overflowTimers = true
         }
-        if state.model.managers.count == 0 || (state.model.managers.count == 1 && state.model.managers[0].queuedLocations.isEmpty && state.model.managers[0].lastDelivery == nil) {
-            f |= UInt64(state.model.managers.count) << Self.managerCountShift
-            if !state.model.managers.isEmpty {
-                k.manager = Self.code(state.model.managers[0])
-                k.managerID = state.model.managers[0].id.rawValue
+        if state.model.services.managers.count == 0 || (state.model.services.managers.count == 1 && state.model.services.managers[0].queuedLocations.isEmpty && state.model.services.managers[0].lastDelivery == nil) {
+            f |= UInt64(state.model.services.managers.count) << Self.managerCountShift
+            if !state.model.services.managers.isEmpty {
+                k.manager = Self.code(state.model.services.managers[0])
+                k.managerID = state.model.services.managers[0].id.rawValue
             }
         } else {
             f |= 3 << Self.managerCountShift
             overflowManagers = true
         }
         k.flags = f
-        k.nextManagerNumber = state.model.nextManagerNumber
-        k.backgroundUseCount = state.model.backgroundUseCount
+        k.nextManagerNumber = state.model.services.nextManagerNumber
+        k.backgroundUseCount = state.model.usageReminder.backgroundUseCount
         rare = rare || overflowPrompt || overflowTimers || overflowManagers
         if rare {
-            let extras = Extras(now: state.model.now, deviceLocation: state.model.deviceLocation, monitoredRegions: state.model.monitoredRegions,
-                                insideRegions: state.model.insideRegions, significantChangeAnchor: state.model.significantChangeAnchor,
-                                pendingLaunchEvents: state.model.pendingLaunchEvents, terminationReason: state.model.terminationReason,
-                                queuedPrompts: state.model.queuedPrompts, heldEvents: state.model.heldEvents,
-                                managers: overflowManagers ? state.model.managers : nil, timers: overflowTimers ? state.model.timers : nil,
-                                prompt: overflowPrompt ? state.model.prompt : nil)
+            let extras = Extras(now: state.model.clock.now, deviceLocation: state.model.device.location, monitoredRegions: state.model.services.monitoredRegions,
+                                insideRegions: state.model.services.insideRegions, significantChangeAnchor: state.model.services.significantChangeAnchor,
+                                pendingLaunchEvents: state.model.services.pendingLaunchEvents, terminationReason: state.model.lifecycle.terminationReason,
+                                queuedPrompts: state.model.prompts.queued, heldEvents: state.model.prompts.heldEvents,
+                                managers: overflowManagers ? state.model.services.managers : nil, timers: overflowTimers ? state.model.clock.timers : nil,
+                                prompt: overflowPrompt ? state.model.prompts.onScreen : nil)
             k.extras = number(of: extras)
         }
         return k
@@ -272,91 +272,91 @@ final class StateCodec: @unchecked Sendable {
         var bit: UInt64 = 8
         @inline(__always) func take() -> Bool { defer { bit += 1 }; return f & (1 << bit) != 0 }
         state.alwaysAsked = take()
-        state.model.alwaysRequestSpent = take()
-        state.model.locationServicesEnabled = take()
-        state.model.airplaneMode = take()
-        state.model.restricted = take()
-        state.model.deviceLocked = take()
-        state.model.precise = take()
-        state.model.temporaryFullAccuracy = take()
-        state.model.locationButtonConfirmed = take()
-        state.model.foregroundBeforeLock = take()
-        state.model.significantChangesRegistered = take()
-        state.model.visitsRegistered = take()
-        state.model.locationServicesDialogShown = take()
-        state.model.usageReminderShown = take()
-        state.model.wasInUse = take()
-        state.model.wasIndicatorShowing = take()
-        state.model.authorization = Self.authorization(f >> Self.authorizationShift & 7)
-        state.model.appState = Self.appState(f >> Self.appStateShift & 3)
-        state.model.graceEndsAt = f & Self.graceBit != 0 ? k.graceEndsAt.duration : nil
-        state.model.firstBackgroundUseAt = f & Self.firstUseBit != 0 ? k.firstBackgroundUseAt.duration : nil
-        state.model.nextManagerNumber = k.nextManagerNumber
-        state.model.backgroundUseCount = k.backgroundUseCount
+        state.model.record.alwaysRequestSpent = take()
+        state.model.device.locationServicesEnabled = take()
+        state.model.device.airplaneMode = take()
+        state.model.device.restricted = take()
+        state.model.device.locked = take()
+        state.model.record.precise = take()
+        state.model.record.temporaryFullAccuracy = take()
+        state.model.record.locationButtonConfirmed = take()
+        state.model.lifecycle.foregroundBeforeLock = take()
+        state.model.services.significantChangesRegistered = take()
+        state.model.services.visitsRegistered = take()
+        state.model.lifecycle.locationServicesDialogShown = take()
+        state.model.usageReminder.shown = take()
+        state.model.settled.inUse = take()
+        state.model.settled.indicatorShowing = take()
+        state.model.record.authorization = Self.authorization(f >> Self.authorizationShift & 7)
+        state.model.lifecycle.state = Self.appState(f >> Self.appStateShift & 3)
+        state.model.lifecycle.graceEndsAt = f & Self.graceBit != 0 ? k.graceEndsAt.duration : nil
+        state.model.usageReminder.firstBackgroundUseAt = f & Self.firstUseBit != 0 ? k.firstBackgroundUseAt.duration : nil
+        state.model.services.nextManagerNumber = k.nextManagerNumber
+        state.model.usageReminder.backgroundUseCount = k.backgroundUseCount
 
         let box = k.extras == 0 ? nil : lock.withLock { extrasList[k.extras] }
         if let e = box?.extras {
-            state.model.now = e.now
-            state.model.deviceLocation = e.deviceLocation
-            state.model.monitoredRegions = e.monitoredRegions
-            state.model.insideRegions = e.insideRegions
-            state.model.significantChangeAnchor = e.significantChangeAnchor
-            state.model.pendingLaunchEvents = e.pendingLaunchEvents
-            state.model.terminationReason = e.terminationReason
-            state.model.queuedPrompts = e.queuedPrompts
-            state.model.heldEvents = e.heldEvents
+            state.model.clock.now = e.now
+            state.model.device.location = e.deviceLocation
+            state.model.services.monitoredRegions = e.monitoredRegions
+            state.model.services.insideRegions = e.insideRegions
+            state.model.services.significantChangeAnchor = e.significantChangeAnchor
+            state.model.services.pendingLaunchEvents = e.pendingLaunchEvents
+            state.model.lifecycle.terminationReason = e.terminationReason
+            state.model.prompts.queued = e.queuedPrompts
+            state.model.prompts.heldEvents = e.heldEvents
         } else {
-            state.model.now = DurationBits().duration
-            state.model.deviceLocation = initialLocation
-            if !state.model.monitoredRegions.isEmpty { state.model.monitoredRegions.removeAll(keepingCapacity: true) }
-            if !state.model.insideRegions.isEmpty { state.model.insideRegions.removeAll(keepingCapacity: true) }
-            state.model.significantChangeAnchor = initialAnchor
-            if !state.model.pendingLaunchEvents.isEmpty { state.model.pendingLaunchEvents.removeAll(keepingCapacity: true) }
-            if state.model.terminationReason != nil { state.model.terminationReason = nil }
-            if !state.model.queuedPrompts.isEmpty { state.model.queuedPrompts.removeAll(keepingCapacity: true) }
-            if !state.model.heldEvents.isEmpty { state.model.heldEvents.removeAll(keepingCapacity: true) }
+            state.model.clock.now = DurationBits().duration
+            state.model.device.location = initialLocation
+            if !state.model.services.monitoredRegions.isEmpty { state.model.services.monitoredRegions.removeAll(keepingCapacity: true) }
+            if !state.model.services.insideRegions.isEmpty { state.model.services.insideRegions.removeAll(keepingCapacity: true) }
+            state.model.services.significantChangeAnchor = initialAnchor
+            if !state.model.services.pendingLaunchEvents.isEmpty { state.model.services.pendingLaunchEvents.removeAll(keepingCapacity: true) }
+            if state.model.lifecycle.terminationReason != nil { state.model.lifecycle.terminationReason = nil }
+            if !state.model.prompts.queued.isEmpty { state.model.prompts.queued.removeAll(keepingCapacity: true) }
+            if !state.model.prompts.heldEvents.isEmpty { state.model.prompts.heldEvents.removeAll(keepingCapacity: true) }
         }
 
         let promptCode = f >> Self.promptShift & 7
         if promptCode == 0 {
-            state.model.prompt = nil
+            state.model.prompts.onScreen = nil
         } else if promptCode == Self.inExtras {
-            state.model.prompt = box!.extras.prompt
+            state.model.prompts.onScreen = box!.extras.prompt
         } else {
-            state.model.prompt = PresentedPrompt(prompt: prompts[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
+            state.model.prompts.onScreen = PresentedPrompt(prompt: prompts[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
                                                  manager: k.promptManager == Self.noPromptManager ? nil : ManagerID(k.promptManager))
         }
 
         let timerCount = f >> Self.timerCountShift & 7
         if timerCount == Self.inExtras {
-            state.model.timers = box!.extras.timers!
+            state.model.clock.timers = box!.extras.timers!
         } else {
             // Overwritten in place: emptying and refilling the list costs more than the fields.
             let n = Int(timerCount)
-            if state.model.timers.count > n { state.model.timers.removeLast(state.model.timers.count - n) }
+            if state.model.clock.timers.count > n { state.model.clock.timers.removeLast(state.model.clock.timers.count - n) }
             for i in 0..<n {
                 let at = (i == 0 ? k.timer0 : i == 1 ? k.timer1 : i == 2 ? k.timer2 : k.timer3).duration
                 let kind = Self.timerKind(f >> (Self.timerKindShift + 2 * UInt64(i)) & 3)
-                if i < state.model.timers.count {
-                    state.model.timers[i].at = at
-                    state.model.timers[i].kind = kind
+                if i < state.model.clock.timers.count {
+                    state.model.clock.timers[i].at = at
+                    state.model.clock.timers[i].kind = kind
                 } else {
-                    state.model.timers.append(ScheduledTimer(at: at, kind: kind))
+                    state.model.clock.timers.append(ScheduledTimer(at: at, kind: kind))
                 }
             }
         }
 
         let managerCount = f >> Self.managerCountShift & 3
         if managerCount == 3 {
-            state.model.managers = box!.extras.managers!
+            state.model.services.managers = box!.extras.managers!
         } else if managerCount == 0 {
-            if !state.model.managers.isEmpty { state.model.managers.removeAll(keepingCapacity: true) }
+            if !state.model.services.managers.isEmpty { state.model.services.managers.removeAll(keepingCapacity: true) }
         } else {
-            if state.model.managers.count > 1 { state.model.managers.removeLast(state.model.managers.count - 1) }
-            if state.model.managers.isEmpty {
-                state.model.managers.append(ManagerState(id: ManagerID(k.managerID), hasDelegate: false))
+            if state.model.services.managers.count > 1 { state.model.services.managers.removeLast(state.model.services.managers.count - 1) }
+            if state.model.services.managers.isEmpty {
+                state.model.services.managers.append(ManagerState(id: ManagerID(k.managerID), hasDelegate: false))
             }
-            Self.decodeManager(k.manager, id: k.managerID, into: &state.model.managers[0])
+            Self.decodeManager(k.manager, id: k.managerID, into: &state.model.services.managers[0])
         }
     }
 

@@ -136,7 +136,7 @@ struct StateSearch {
         var first: [String: Int32] = [:]
         for i in 0..<table.count where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
             let st = codec.state(table[Int32(i)])
-            guard st.model.appState != .notRunning else { continue }
+            guard st.model.lifecycle.state != .notRunning else { continue }
             let key = "\(st.screen) \(HangAnalysis.stuckText(st.model))"
             if first[key] == nil { first[key] = Int32(i) }
         }
@@ -240,7 +240,7 @@ struct StateSearch {
         let m = st.model
         let key = FindingKey.hang(screen: Int(st.screen), stuck: HangAnalysis.stuckText(m))
         let (explanation, rules) = describe(key, detail: "")
-        let expect = [("prompt", m.prompt?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.appState.rawValue)]
+        let expect = [("prompt", m.prompts.onScreen?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.lifecycle.state.rawValue)]
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
                            steps: replayed.steps, markerBefore: nil, expect: expect, setup: setup)
     }

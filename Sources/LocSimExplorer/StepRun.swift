@@ -58,12 +58,12 @@ struct StepRun {
         swap(&interpreter.model, &state.model)
         defer { swap(&interpreter.model, &state.model) }
         checks.start(choice)
-        let before = interpreter.model.appState
+        let before = interpreter.model.lifecycle.state
         if record { steps.append(.choice(choice)); stepCallbacks.append([]) }
         switch choice {
         case .launch:
             send(.appLaunched)
-            if interpreter.model.appState.runsCode { launchCode() }
+            if interpreter.model.lifecycle.state.runsCode { launchCode() }
         case .foreground: send(.appEnteredForeground)
         case .background: send(.appEnteredBackground)
         case .suspend: send(.appSuspended)
@@ -78,9 +78,9 @@ struct StepRun {
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
-        case .wait(let d): send(.clockAdvanced(to: interpreter.model.now + d))
+        case .wait(let d): send(.clockAdvanced(to: interpreter.model.clock.now + d))
         }
-        let after = interpreter.model.appState
+        let after = interpreter.model.lifecycle.state
         if before == .notRunning && after.runsCode {
             appEvent = .launch
         } else if (before == .background || before == .suspended) && after == .foreground {
@@ -101,11 +101,11 @@ struct StepRun {
             let screen = Int(state.screen)
             if let e = appEvent {
                 appEvent = nil
-                guard interpreter.model.appState.runsCode else { continue }
+                guard interpreter.model.lifecycle.state.runsCode else { continue }
                 reaction = system.reaction(e, screen: screen)
             } else {
                 guard let item = interpreter.takePending() else { break }
-                guard interpreter.model.appState.runsCode, case .delegateCall(_, let call) = item else { continue }
+                guard interpreter.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
                 reaction = system.reaction(call, screen: screen)
             }
             guard let reaction else { continue }
@@ -116,17 +116,17 @@ struct StepRun {
             }
             let note = record ? "\(reaction.event) on \(system.appModel.screens[screen])" + (reaction.goto.map { " → \(system.appModel.screens[$0])" } ?? "") : ""
             for call in reaction.actions {
-                guard interpreter.model.appState.runsCode else { break }
+                guard interpreter.model.lifecycle.state.runsCode else { break }
                 perform(call, note: note)
             }
         }
     }
 
     private mutating func finish() {
-        if interpreter.model.appState == .notRunning {
+        if interpreter.model.lifecycle.state == .notRunning {
             state.screen = 0
         }
-        leftScreenInApp = leftScreenInApp && interpreter.model.appState != .notRunning && state.screen != startScreen
+        leftScreenInApp = leftScreenInApp && interpreter.model.lifecycle.state != .notRunning && state.screen != startScreen
         checks.stepIndex = steps.count - 1
         checks.finished(model: interpreter.model)
         interpreter.model.canonicalizeTime()
@@ -147,7 +147,7 @@ struct StepRun {
         checks.willPerform(call, model: interpreter.model)
         for event in call.events(on: AppModelSystem.main) {
             send(event)
-            if interpreter.model.appState == .notRunning { break }
+            if interpreter.model.lifecycle.state == .notRunning { break }
         }
     }
 

@@ -33,7 +33,7 @@ public struct AuthorizationInterpreter: Sendable {
     /// Applies `event` and appends what happened to `occurrences` (a buffer the caller reuses);
     /// delegate calls and launch requests are also queued in ``pending``.
     public mutating func send(_ event: Event, into occurrences: inout [Occurrence]) {
-        let before = model.appState
+        let before = model.lifecycle.state
         effects.removeAll(keepingCapacity: true)
         model.handle(event, into: &effects)
         var launchedOrTerminated = false
@@ -59,7 +59,7 @@ public struct AuthorizationInterpreter: Sendable {
             case .rejected(let message): occurrences.append(.rejected(message))
             }
         }
-        let after = model.appState
+        let after = model.lifecycle.state
         if before != after, !launchedOrTerminated, !event.isLifecycleStep {
             occurrences.append(.appStateChanged(from: before, to: after))
         }

@@ -81,7 +81,7 @@ public final class ScenarioRunner {
                                  restricted: scenario.device.restricted)
         app = device.install(scenario.app)
         app.onLaunch = { [unowned self] app in
-            self.strongManagers.removeAll { held in !held.app.model.managers.contains { $0.id == held.id } }
+            self.strongManagers.removeAll { held in !held.app.model.services.managers.contains { $0.id == held.id } }
             let main = LocationManager(app: app, name: "main")
             main.delegate = self.delegate
             self.strongManagers.append(main)
@@ -234,7 +234,7 @@ public final class ScenarioRunner {
             }
         }
         compare("inUse", e.inUse.map(String.init), String(model.isInUse))
-        compare("appState", e.appState?.rawValue, model.appState.rawValue)
+        compare("appState", e.appState?.rawValue, model.lifecycle.state.rawValue)
         compare("indicator", e.indicator.map(String.init), String(model.indicatorShowing))
         compare("servicesEnabled", e.servicesEnabled.map(String.init), String(device.locationServicesEnabled))
         if let log = e.log {

@@ -8,7 +8,7 @@ import Testing
 ///
 /// ```swift
 /// let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
-/// store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+/// store.send(.appLaunched) { $0.lifecycle.state = .foreground }
 /// store.send(.appCreatedManager(ManagerID(0), hasDelegate: true)) { … }
 /// store.receive(.delegate(ManagerID(0), .didChangeAuthorization(.notDetermined, accuracy: .fullAccuracy, statusChanged: true)))
 /// store.finish()
@@ -35,7 +35,8 @@ public final class TestStore {
         }
     }
 
-    /// Applies `event`; `update` must turn the previous state into exactly the new one.
+    /// Applies `event`; `update` must turn the previous state into exactly the new one. The
+    /// model's change-detection caches are not stated: they are not public.
     public func send(_ event: Event, sourceLocation: SourceLocation = #_sourceLocation,
                      _ update: ((inout AuthorizationModel) -> Void)? = nil) {
         if !pending.isEmpty {
@@ -45,6 +46,7 @@ public final class TestStore {
         var expected = state
         update?(&expected)
         let effects = state.handle(event)
+        expected.settled = state.settled
         if expected != state {
             reportFailure("State after \(event) differs from the expected change (− expected, + actual):\n" + Self.diff(expected, state), sourceLocation)
         }
@@ -84,19 +86,26 @@ public final class TestStore {
         "\(effects.count) effect(s) not received:\n" + effects.map { "  • \($0)" }.joined(separator: "\n")
     }
 
-    /// A field-by-field diff of two model values.
+    /// A field-by-field diff of two model values, naming a field inside a part of the state by its
+    /// path (`lifecycle.state`).
     public static func diff(_ expected: AuthorizationModel, _ actual: AuthorizationModel) -> String {
-        let e = Mirror(reflecting: expected).children
-        let a = Array(Mirror(reflecting: actual).children)
         var lines: [String] = []
-        for (i, child) in e.enumerated() {
-            let label = child.label ?? "#\(i)"
-            let ev = String(describing: child.value), av = String(describing: a[i].value)
-            if ev != av {
-                lines.append("  − \(label): \(ev)")
-                lines.append("  + \(label): \(av)")
+        func compare(_ expected: Any, _ actual: Any, prefix: String, depth: Int) {
+            let e = Mirror(reflecting: expected).children
+            let a = Array(Mirror(reflecting: actual).children)
+            for (i, child) in e.enumerated() {
+                let label = prefix + (child.label ?? "#\(i)")
+                let ev = String(describing: child.value), av = String(describing: a[i].value)
+                guard ev != av else { continue }
+                if depth > 0, Mirror(reflecting: child.value).displayStyle == .struct {
+                    compare(child.value, a[i].value, prefix: label + ".", depth: depth - 1)
+                } else {
+                    lines.append("  − \(label): \(ev)")
+                    lines.append("  + \(label): \(av)")
+                }
             }
         }
+        compare(expected, actual, prefix: "", depth: 1)
         return lines.isEmpty ? "  (no field differs in its description)" : lines.joined(separator: "\n")
     }
 }

@@ -17,7 +17,7 @@ struct PrivacyInvariantTests {
     func allowOnceOutlivesUse() throws {
         let sys = try Self.system()
         var s = sys.initial
-        s.model.authorization = .whenInUse(temporary: true)
+        s.model.record.authorization = .whenInUse(temporary: true)
         #expect(Self.keys(sys.apply(.lock, to: s)).contains(.privacy(.allowOnceOutlivesUse)))
     }
 
@@ -25,9 +25,9 @@ struct PrivacyInvariantTests {
     func deniedPromptsAgain() throws {
         let sys = try Self.system()
         var s = sys.initial
-        s.model.authorization = .denied
-        s.model.deviceLocked = true
-        s.model.queuedPrompts = [PresentedPrompt(prompt: s.model.initialPrompt(for: .whenInUse), shownAt: .zero, manager: nil)]
+        s.model.record.authorization = .denied
+        s.model.device.locked = true
+        s.model.prompts.queued = [PresentedPrompt(prompt: s.model.initialPrompt(for: .whenInUse), shownAt: .zero, manager: nil)]
         #expect(Self.keys(sys.apply(.unlock, to: s)).contains(.privacy(.deniedPromptsAgain)))
     }
 
@@ -35,7 +35,7 @@ struct PrivacyInvariantTests {
     func unauthorizedDelivery() throws {
         let sys = try Self.system()
         var s = sys.initial
-        s.model.pendingLaunchEvents = [.visit(Location(coordinate: Coordinate(latitude: 1, longitude: 2)))]
+        s.model.services.pendingLaunchEvents = [.visit(Location(coordinate: Coordinate(latitude: 1, longitude: 2)))]
         #expect(Self.keys(sys.apply(.launch, to: s)).contains(.privacy(.unauthorizedDelivery)))
     }
 
@@ -44,8 +44,8 @@ struct PrivacyInvariantTests {
         let sys = try Self.system()
         var s = sys.initial
         s.alwaysAsked = true
-        s.model.deviceLocked = true
-        s.model.queuedPrompts = [PresentedPrompt(prompt: s.model.upgradePrompt(), shownAt: .zero, manager: nil)]
+        s.model.device.locked = true
+        s.model.prompts.queued = [PresentedPrompt(prompt: s.model.upgradePrompt(), shownAt: .zero, manager: nil)]
         #expect(Self.keys(sys.apply(.unlock, to: s)).contains(.privacy(.alwaysOnce)))
     }
 
@@ -55,9 +55,9 @@ struct PrivacyInvariantTests {
         var a = sys.apply(.launch, to: sys.initial).state
         a = sys.apply(.background, to: a).state
         var b = a
-        b.model.now = .seconds(1000)
-        b.model.timers = b.model.timers.map { ScheduledTimer(at: $0.at + .seconds(1000), kind: $0.kind) }
-        b.model.graceEndsAt = b.model.graceEndsAt.map { $0 + .seconds(1000) }
+        b.model.clock.now = .seconds(1000)
+        b.model.clock.timers = b.model.clock.timers.map { ScheduledTimer(at: $0.at + .seconds(1000), kind: $0.kind) }
+        b.model.lifecycle.graceEndsAt = b.model.lifecycle.graceEndsAt.map { $0 + .seconds(1000) }
         b.model.canonicalizeTime()
         #expect(a == b)
         let codec = StateCodec(initial: sys.initial)

@@ -108,7 +108,7 @@ struct DelegateSemanticsTests {
         _ = r.handle(.appStartedUpdatingLocation(firstManager))
         _ = r.leaveUse()
         _ = r.handle(.deviceMoved(Location(coordinate: Coordinate(latitude: 1, longitude: 1))))
-        let reminder = r.handle(.clockAdvanced(to: r.now + .seconds(3600)))
+        let reminder = r.handle(.clockAdvanced(to: r.clock.now + .seconds(3600)))
         #expect(promptsShown(reminder).map(\.kind) == [.usageReminder])
         #expect(r.handle(.userChoseButton(.changeToOnlyWhileUsing, precise: nil))
                 == [.promptDismissed(.usageReminder, answer: .changeToOnlyWhileUsing), .indicatorChanged(true), authCallback(.authorizedWhenInUse)])
@@ -122,7 +122,7 @@ struct DelegateSemanticsTests {
         _ = m.handle(.appEnteredBackground)
         _ = m.handle(.appSuspended)
         #expect(m.handle(.userChangedSetting(.never)) == [])
-        #expect(m.appState == .suspended)
+        #expect(m.lifecycle.state == .suspended)
         #expect(m.handle(.userChangedSetting(.whileUsing)) == [])
         #expect(m.handle(.userChangedSetting(.never)) == [])
         // Only the net change since the last report, once, on resume.
@@ -135,18 +135,18 @@ struct DelegateSemanticsTests {
         _ = m.handle(.appRequestedWhenInUseAuthorization(firstManager))
         // The app goes to the background with the lock: it does not become active again.
         #expect(m.handle(.deviceLocked) == [.promptDismissed(.initial, answer: nil)])
-        #expect(m.prompt == nil)
+        #expect(m.prompts.onScreen == nil)
         #expect(m.status == .notDetermined)
         #expect(m.handle(.deviceUnlocked) == [])
-        #expect(m.prompt == nil)
-        #expect(m.appState == .foreground)
+        #expect(m.prompts.onScreen == nil)
+        #expect(m.lifecycle.state == .foreground)
 
         var parameters = DeviceParameters()
         parameters.lockDismissesPrompt = false
         var k = AuthorizationModel.launched(parameters: parameters)
         _ = k.handle(.appRequestedWhenInUseAuthorization(firstManager))
         #expect(k.handle(.deviceLocked) == [])
-        #expect(k.prompt?.prompt.kind == .initial)
+        #expect(k.prompts.onScreen?.prompt.kind == .initial)
         #expect(k.handle(.deviceUnlocked) == [])
         #expect(k.handle(.userChoseButton(.allowWhileUsing, precise: nil))
                 == [.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, authCallback(.authorizedWhenInUse)])
@@ -200,7 +200,7 @@ struct DelegateSemanticsTests {
             #expect(!fx.contains(where: isVisibleToApp), "\(event): \(fx)")
             #expect(fx.last.map { if case .requestIgnored(_, reason) = $0 { true } else { false } } == true, "\(event): \(fx)")
             #expect(m.status == before)
-            #expect(m.prompt == nil)
+            #expect(m.prompts.onScreen == nil)
         }
     }
 }

@@ -14,7 +14,7 @@ struct PromptGenerationTests {
             #expect(prompt?.message == distinctPurposeStrings[.always])
             #expect(prompt?.title == "Allow “Trails” to access your location even when you are not using the app?")
             #expect(delegateCalls(m.handle(.userChoseButton(.allow, precise: nil))) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(m.authorization == .always(provisional: false))
+            #expect(m.record.authorization == .always(provisional: false))
         }
         // The legacy key alone is what iOS 10 needs.
         var legacy = AuthorizationModel.launched(Platform(.iOS, 10), app: AppDescription(name: "Trails", purposeStrings: [.always: "legacy"]))
@@ -30,7 +30,7 @@ struct PromptGenerationTests {
             #expect(prompt?.messageKey == "NSLocationAlwaysAndWhenInUseUsageDescription")
             #expect(prompt?.message == distinctPurposeStrings[.alwaysAndWhenInUse])
             #expect(delegateCalls(m.handle(.userChoseButton(.alwaysAllow, precise: nil))) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(m.authorization == .always(provisional: false))
+            #expect(m.record.authorization == .always(provisional: false))
 
             var w = AuthorizationModel.launched(platform)
             #expect(delegateCalls(w.answerAlways(.onlyWhileUsing)) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
@@ -109,7 +109,7 @@ struct PromptGenerationTests {
         var parameters = DeviceParameters()
         parameters.usageReminderAfter = .seconds(3 * 86_400)
         var m = backgroundAlwaysApp(parameters)
-        let reminder = promptsShown(m.handle(.clockAdvanced(to: m.now + .seconds(3 * 86_400)))).first
+        let reminder = promptsShown(m.handle(.clockAdvanced(to: m.clock.now + .seconds(3 * 86_400)))).first
         #expect(reminder?.kind == .usageReminder)
         #expect(reminder?.buttons.map(\.label) == ["Change to Only While Using", "Always Allow"])
         #expect(reminder?.title == "“Trails” has used your location 2 times in the background over the past 3 days. Do you want to continue to allow background location use?")

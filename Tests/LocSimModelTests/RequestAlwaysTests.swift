@@ -28,7 +28,7 @@ struct RequestAlwaysTests {
         var m = AuthorizationModel.launched()
         m.answerWhenInUse(.allowWhileUsing)
         m.answerAlways(.keepOnlyWhileUsing)
-        #expect(m.alwaysRequestSpent)
+        #expect(m.record.alwaysRequestSpent)
         #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
         // Still spent after a relaunch.
         _ = m.handle(.appTerminated)
@@ -55,7 +55,7 @@ struct RequestAlwaysTests {
         #expect(DeviceParameters().allowOnceExpiryRestoresAlwaysRequest)
         var afresh = AuthorizationModel.launched()
         afresh.answerAlways(.allowOnce)
-        #expect(afresh.alwaysRequestSpent)
+        #expect(afresh.record.alwaysRequestSpent)
         #expect(afresh.leaveUse() == [authCallback(.notDetermined)])
         _ = afresh.handle(.appEnteredForeground)
         #expect(promptsShown(afresh.handle(.appRequestedAlwaysAuthorization(firstManager))).map(\.kind) == [.initial])
@@ -77,7 +77,7 @@ struct RequestAlwaysTests {
         m.answerWhenInUse(.allowWhileUsing)
         m.answerAlways(.keepOnlyWhileUsing)
         #expect(m.handle(.userResetLocationAndPrivacy) == [authCallback(.notDetermined)])
-        #expect(!m.alwaysRequestSpent)
+        #expect(!m.record.alwaysRequestSpent)
         #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.promptShown(m.initialPrompt(for: .always)), .appWillResignActive])
     }
 
@@ -100,7 +100,7 @@ struct RequestAlwaysTests {
         for (button, status, stored) in expected {
             var m = AuthorizationModel.launched()
             #expect(delegateCalls(m.answerAlways(button)) == [.didChangeAuthorization(status, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(m.authorization == stored)
+            #expect(m.record.authorization == stored)
         }
     }
 
@@ -118,7 +118,7 @@ struct RequestAlwaysTests {
             var change = AuthorizationModel.launched(platform)
             change.answerWhenInUse(.allowWhileUsing)
             #expect(delegateCalls(change.answerAlways(.changeToAlwaysAllow)) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(change.authorization == .always(provisional: false))
+            #expect(change.record.authorization == .always(provisional: false))
         }
     }
 
@@ -129,8 +129,8 @@ struct RequestAlwaysTests {
             m.answerWhenInUse(.allowWhileUsing)
             #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [authCallback(.authorizedAlways)], "\(platform)")
             #expect(m.isProvisional)
-            #expect(m.prompt == nil)
-            #expect(m.alwaysRequestSpent)
+            #expect(m.prompts.onScreen == nil)
+            #expect(m.record.alwaysRequestSpent)
         }
     }
 
@@ -141,7 +141,7 @@ struct RequestAlwaysTests {
         #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.requestIgnored(.always, reason: .temporaryAuthorization)])
         #expect(m.status == .authorizedWhenInUse)
         #expect(m.settingsSelection == .askNextTime)
-        #expect(m.prompt == nil)
+        #expect(m.prompts.onScreen == nil)
     }
 
     @Test("E9: on iOS 11+ it needs both NSLocationAlwaysAndWhenInUseUsageDescription and NSLocationWhenInUseUsageDescription")
@@ -156,7 +156,7 @@ struct RequestAlwaysTests {
             for keys in partial {
                 var m = AuthorizationModel.launched(platform, app: AppDescription(name: "Trails", purposeStrings: keys))
                 #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.console(message), .requestIgnored(.always, reason: .missingPurposeString)])
-                #expect(!m.alwaysRequestSpent)
+                #expect(!m.record.alwaysRequestSpent)
             }
             var ok = AuthorizationModel.launched(platform, app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: "a", .alwaysAndWhenInUse: "b"]))
             #expect(promptsShown(ok.handle(.appRequestedAlwaysAuthorization(firstManager))).count == 1)
@@ -171,7 +171,7 @@ struct RequestAlwaysTests {
         #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.requestIgnored(.always, reason: .notInUse)])
         _ = m.handle(.clockAdvanced(to: .seconds(60)))
         #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.requestIgnored(.always, reason: .notInUse)])
-        #expect(!m.alwaysRequestSpent)
+        #expect(!m.record.alwaysRequestSpent)
         _ = m.handle(.appEnteredForeground)
         #expect(promptsShown(m.handle(.appRequestedAlwaysAuthorization(firstManager))).map(\.kind) == [.alwaysUpgrade])
     }
@@ -184,7 +184,7 @@ struct RequestAlwaysTests {
         #expect(prompt?.request == .whenInUse)
         #expect(prompt?.messageKey == PurposeKey.whenInUse.rawValue)
         #expect(delegateCalls(m.handle(.userChoseButton(.allowWhileUsing, precise: nil))) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(m.authorization == .whenInUse(temporary: false))
+        #expect(m.record.authorization == .whenInUse(temporary: false))
         #expect(!m.isProvisional)
     }
 

@@ -23,7 +23,7 @@ struct RequestWhenInUseTests {
         #expect(background.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
         _ = background.handle(.clockAdvanced(to: .seconds(60)))
         #expect(background.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
-        #expect(background.prompt == nil)
+        #expect(background.prompts.onScreen == nil)
 
         // Already determined.
         var determined = AuthorizationModel.launched()
@@ -50,13 +50,13 @@ struct RequestWhenInUseTests {
 
         var permanent = AuthorizationModel.launched()
         #expect(delegateCalls(permanent.answerWhenInUse(.allowWhileUsing)) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(permanent.authorization == .whenInUse(temporary: false))
+        #expect(permanent.record.authorization == .whenInUse(temporary: false))
         #expect(permanent.leaveUse() == [])
         #expect(permanent.status == .authorizedWhenInUse) // does not expire
 
         var once = AuthorizationModel.launched()
         #expect(delegateCalls(once.answerWhenInUse(.allowOnce)) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(once.authorization == .whenInUse(temporary: true))
+        #expect(once.record.authorization == .whenInUse(temporary: true))
         #expect(once.leaveUse() == [authCallback(.notDetermined)])
 
         var denied = AuthorizationModel.launched()
@@ -105,7 +105,7 @@ struct RequestWhenInUseTests {
             #expect(prompt?.buttons.map(\.label) == ["Don’t Allow", "Allow"])
             #expect(prompt?.preciseToggle == nil)
             #expect(delegateCalls(m.handle(.userChoseButton(.allow, precise: nil))) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(m.authorization == .whenInUse(temporary: false))
+            #expect(m.record.authorization == .whenInUse(temporary: false))
         }
     }
 

@@ -60,7 +60,7 @@ extension AuthorizationModel {
     /// Sends the app to the background and lets the grace period (and any lapse) pass.
     mutating func leaveUse() -> [Effect] {
         var fx = handle(.appEnteredBackground)
-        fx += handle(.clockAdvanced(to: now + parameters.gracePeriod + parameters.allowOnceLapse + .seconds(1)))
+        fx += handle(.clockAdvanced(to: clock.now + parameters.gracePeriod + parameters.allowOnceLapse + .seconds(1)))
         return fx
     }
 }

@@ -47,7 +47,7 @@ struct StatusValuesTests {
                 == [.promptShown(m.initialPrompt(for: .whenInUse)), .appWillResignActive])
         _ = background.handle(.appEnteredBackground)
         #expect(background.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
-        #expect(background.prompt == nil)
+        #expect(background.prompts.onScreen == nil)
         #expect(background.status == .notDetermined)
     }
 
@@ -63,7 +63,7 @@ struct StatusValuesTests {
         let fx = m.handle(.userChangedSetting(.never))
         #expect(fx.count == 1)
         if case .rejected = fx.first {} else { Issue.record("expected a rejection, got \(fx)") }
-        #expect(m.authorization == .whenInUse(temporary: false))
+        #expect(m.record.authorization == .whenInUse(temporary: false))
         #expect(m.handle(.restrictionChanged(false)) == [authCallback(.authorizedWhenInUse)])
     }
 
@@ -127,19 +127,19 @@ struct StatusValuesTests {
         var always = terminatedWithRegion(Platform(.iOS, 18), always: true)
         #expect(always.status == .authorizedAlways)
         #expect(always.handle(.deviceEnteredRegion("home")) == [.appLaunchedBySystem(reason: "region enter home")])
-        #expect(always.appState == .background)
+        #expect(always.lifecycle.state == .background)
         // The relaunched app creates its manager and gets the held event.
         #expect(always.handle(.appCreatedManager(firstManager, hasDelegate: true))
                 == [authCallback(.authorizedAlways), .delegate(firstManager, .didEnterRegion("home"))])
 
         var whenInUse = terminatedWithRegion(Platform(.iOS, 18), always: false)
         #expect(whenInUse.handle(.deviceEnteredRegion("home")) == [])
-        #expect(whenInUse.appState == .notRunning)
+        #expect(whenInUse.lifecycle.state == .notRunning)
 
         var watch = terminatedWithRegion(Platform(.watchOS, 10), always: true)
         #expect(watch.status == .authorizedAlways)
         #expect(watch.handle(.deviceEnteredRegion("home")) == [])
-        #expect(watch.appState == .notRunning)
+        #expect(watch.lifecycle.state == .notRunning)
     }
 
     @Test("A9: Allow Once and Allow While Using App both report authorizedWhenInUse")

@@ -143,7 +143,7 @@ struct AccuracyTests {
         #expect(m.handle(.userChoseButton(.allow, precise: nil))
                 == [.promptDismissed(.fullAccuracy, answer: .allow), .appDidBecomeActive,
                     .delegate(Rig.manager, .fullAccuracyCompletion(nil)), Rig.auth(.authorizedWhenInUse, .fullAccuracy, changed: false)])
-        #expect(m.accuracy == .fullAccuracy && m.temporaryFullAccuracy)
+        #expect(m.accuracy == .fullAccuracy && m.record.temporaryFullAccuracy)
 
         var refused = Self.whenInUse(precise: false)
         _ = refused.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation"))

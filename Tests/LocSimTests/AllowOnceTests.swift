@@ -20,7 +20,7 @@ struct AllowOnceTests {
         _ = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
         #expect(m.handle(.userChoseButton(.allowOnce, precise: nil))
                 == [.promptDismissed(.initial, answer: .allowOnce), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
-        #expect(m.authorization == .whenInUse(temporary: true))
+        #expect(m.record.authorization == .whenInUse(temporary: true))
         #expect(m.status == .authorizedWhenInUse)
         #expect(m.settingsSelection == .askNextTime)
 
@@ -37,7 +37,7 @@ struct AllowOnceTests {
         var m = Self.allowedOnce()
         #expect(m.handle(.appEnteredBackground) == [])
         #expect(m.handle(.clockAdvanced(to: .seconds(60))) == [Rig.auth(.notDetermined)])
-        #expect(m.authorization == .notDetermined)
+        #expect(m.record.authorization == .notDetermined)
 
         // End to end.
         let sim = Rig.Sim()

@@ -73,7 +73,7 @@ struct ErrorTests {
         _ = m.handle(.appCreatedManager(Rig.manager, hasDelegate: false))
         #expect(AppException.delegateMustRespondToDidUpdateLocations.text == text)
         #expect(m.handle(.appRequestedLocation(Rig.manager)) == [.console(text), .appTerminated(.delegateMustRespondToDidUpdateLocations)])
-        #expect(m.appState == .notRunning && m.terminationReason == .delegateMustRespondToDidUpdateLocations)
+        #expect(m.lifecycle.state == .notRunning && m.lifecycle.terminationReason == .delegateMustRespondToDidUpdateLocations)
 
         let sim = Rig.Sim()
         sim.app.launch()
@@ -98,9 +98,9 @@ struct ErrorTests {
         #expect(m.handle(.appStartedVisits(Rig.manager)) == [])
         #expect(m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) == [])
         #expect(m.handle(.appRequestedLocation(Rig.manager)) == [])
-        #expect(m.prompt == nil && m.status == .notDetermined)
+        #expect(m.prompts.onScreen == nil && m.status == .notDetermined)
         var ios8 = Rig.model(Platform(.iOS, 8))
         #expect(ios8.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
-        #expect(ios8.prompt == nil)
+        #expect(ios8.prompts.onScreen == nil)
     }
 }

@@ -21,7 +21,7 @@ struct GlobalSwitchTests {
         #expect(sim.recorder.statuses == [.notDetermined, .authorizedAlways, .denied])
         #expect(sim.recorder.errors == [.denied]) // N2: updates were running
         #expect(other.recorder.statuses == [.notDetermined, .denied])
-        #expect(sim.app.model.authorization == .always(provisional: false)) // the stored choice is kept
+        #expect(sim.app.model.record.authorization == .always(provisional: false)) // the stored choice is kept
 
         sim.device.setLocationServices(true)
         #expect(LocationManager.locationServicesEnabled(on: sim.device))
@@ -61,7 +61,7 @@ struct GlobalSwitchTests {
         _ = m.handle(.userSwitchedLocationServices(false))
         #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .locationServicesOff)])
         #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .locationServicesOff)])
-        #expect(m.prompt == nil && m.authorization == .notDetermined && !m.alwaysRequestSpent)
+        #expect(m.prompts.onScreen == nil && m.record.authorization == .notDetermined && !m.record.alwaysRequestSpent)
         _ = m.handle(.userSwitchedLocationServices(true))
         #expect(Rig.prompts(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.initial])
     }
@@ -77,7 +77,7 @@ struct GlobalSwitchTests {
         #expect(m.handle(.userTappedLocationButton) == [])
         let settings = m.handle(.userChangedSetting(.always))
         #expect(settings.count == 1 && settings.allSatisfy { if case .rejected = $0 { true } else { false } })
-        #expect(m.status == .restricted && m.authorization == .notDetermined)
+        #expect(m.status == .restricted && m.record.authorization == .notDetermined)
         #expect(m.handle(.restrictionChanged(false)) == [Rig.auth(.notDetermined)])
     }
 }

@@ -73,7 +73,7 @@ struct InUseAndBackgroundTests {
         _ = m.handle(.appTerminated)
         #expect(m.handle(.deviceExitedRegion("home")) == [])
         #expect(m.handle(.deviceVisited) == [])
-        #expect(m.appState == .notRunning)
+        #expect(m.lifecycle.state == .notRunning)
 
         // Always, by contrast, launches it.
         var a = Self.authorized(.always)
@@ -168,7 +168,7 @@ struct InUseAndBackgroundTests {
         let exception13 = AppException.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: true)
         #expect(exception13.text == ios13)
         #expect(m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) == [.console(ios13), .appTerminated(exception13)])
-        #expect(m.appState == .notRunning && m.terminationReason == exception13)
+        #expect(m.lifecycle.state == .notRunning && m.lifecycle.terminationReason == exception13)
 
         let ios12 = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)'"
         var old = Rig.model(Platform(.iOS, 12), app: AppDescription(name: "Trails"))
@@ -216,7 +216,7 @@ struct InUseAndBackgroundTests {
         _ = w.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
         _ = w.handle(.appStartedUpdatingLocation(Rig.manager))
         #expect(w.handle(.appEnteredBackground) == [.indicatorChanged(true)])
-        #expect(w.managers[0].showsBackgroundLocationIndicator == false)
+        #expect(w.services.managers[0].showsBackgroundLocationIndicator == false)
         #expect(w.handle(.appEnteredForeground) == [.indicatorChanged(false)])
 
         var a = Self.authorized(.always)

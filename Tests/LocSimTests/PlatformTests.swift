@@ -11,7 +11,7 @@ struct PlatformTests {
         #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
                 == [.console("requestAlwaysAuthorization() is unavailable on tvOS"), .requestIgnored(.always, reason: .unavailableOnPlatform)])
         #expect(m.handle(.appStartedUpdatingLocation(Rig.manager)) == [.console("startUpdatingLocation() is unavailable on tvOS; use requestLocation()")])
-        #expect(m.managers[0].updating == false)
+        #expect(m.services.managers[0].updating == false)
         let prompt = Rig.prompts(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first
         #expect(prompt?.buttons == [.dontAllow, .allow])
         #expect(prompt?.messageKey == PurposeKey.whenInUse.rawValue)
@@ -90,7 +90,7 @@ struct PlatformTests {
         _ = a.handle(.appTerminated)
         #expect(a.handle(.deviceEnteredRegion("home")) == [])
         #expect(a.handle(.deviceVisited) == [])
-        #expect(a.appState == .notRunning)
+        #expect(a.lifecycle.state == .notRunning)
 
         // Always with a session: the indicator shows although showsBackgroundLocationIndicator is false.
         var s = Rig.model(Platform(.watchOS, 10))

@@ -9,11 +9,11 @@ struct PromptDismissalTests {
     func settingsDismissesPrompt() {
         var m = Rig.model()
         _ = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        #expect(m.prompt?.prompt.kind == .initial)
+        #expect(m.prompts.onScreen?.prompt.kind == .initial)
         let fx = m.handle(.userChangedSetting(.always))
         #expect(fx.first == .promptDismissed(.initial, answer: nil))
         #expect(fx.contains(Rig.auth(.authorizedAlways)))
-        #expect(m.prompt == nil)
+        #expect(m.prompts.onScreen == nil)
         #expect(m.handle(.userChoseButton(.dontAllow, precise: nil)) == [.rejected("no prompt is on screen")])
         #expect(m.status == .authorizedAlways)
     }
@@ -26,11 +26,11 @@ struct PromptDismissalTests {
         _ = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
         _ = m.handle(.userChoseButton(.allowWhileUsing, precise: false))
         _ = m.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Nav"))
-        #expect(m.prompt?.prompt.kind == .fullAccuracy)
+        #expect(m.prompts.onScreen?.prompt.kind == .fullAccuracy)
         let fx = m.handle(.userSwitchedLocationServices(false))
         #expect(fx.prefix(3) == [.promptDismissed(.fullAccuracy, answer: nil), .appDidBecomeActive,
                                  .delegate(Rig.manager, .fullAccuracyCompletion(nil))])
-        #expect(m.prompt == nil)
+        #expect(m.prompts.onScreen == nil)
     }
 
     @Test("P4: a watchOS app that is not running gets no confirmation prompt, since nothing could be delivered")
@@ -42,7 +42,7 @@ struct PromptDismissalTests {
         _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
         _ = m.handle(.appTerminated)
         #expect(m.handle(.deviceEnteredRegion("home")).isEmpty)
-        #expect(m.prompt == nil)
+        #expect(m.prompts.onScreen == nil)
         // iOS shows it for the same path (G3).
         var ios = Rig.model()
         _ = ios.handle(.appRequestedAlwaysAuthorization(Rig.manager))
@@ -50,7 +50,7 @@ struct PromptDismissalTests {
         _ = ios.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
         _ = ios.handle(.appTerminated)
         _ = ios.handle(.deviceEnteredRegion("home"))
-        #expect(ios.prompt?.prompt.kind == .alwaysConfirmation)
+        #expect(ios.prompts.onScreen?.prompt.kind == .alwaysConfirmation)
     }
 
     @Test("K5: before iOS 14 the temporary full accuracy method does not exist: a console line, no completion")

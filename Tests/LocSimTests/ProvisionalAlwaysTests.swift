@@ -25,7 +25,7 @@ struct ProvisionalAlwaysTests {
         _ = m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
         #expect(m.handle(.userChoseButton(.allowWhileUsing, precise: nil))
                 == [.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedAlways)])
-        #expect(m.authorization == .always(provisional: true))
+        #expect(m.record.authorization == .always(provisional: true))
 
         // requestWhenInUse answered the same way: permanent When In Use, never provisional, and an
         // event out of use raises no confirmation prompt.
@@ -33,12 +33,12 @@ struct ProvisionalAlwaysTests {
         _ = w.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
         #expect(w.handle(.userChoseButton(.allowWhileUsing, precise: nil))
                 == [.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
-        #expect(w.authorization == .whenInUse(temporary: false))
+        #expect(w.record.authorization == .whenInUse(temporary: false))
         _ = w.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
         _ = w.handle(.appEnteredBackground)
         _ = w.handle(.clockAdvanced(to: .seconds(60)))
         #expect(w.handle(.deviceEnteredRegion("home")) == [])
-        #expect(w.prompt == nil && !w.isProvisional)
+        #expect(w.prompts.onScreen == nil && !w.isProvisional)
 
         // iOS 13.0–13.3: requestAlways from When In Use moves to provisional Always with no prompt (E7).
         var early = Rig.model(Platform(.iOS, 13, 2))
@@ -53,13 +53,13 @@ struct ProvisionalAlwaysTests {
         _ = late.handle(.userChoseButton(.allowWhileUsing, precise: nil))
         #expect(Rig.prompts(late.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.alwaysUpgrade])
         _ = late.handle(.userChoseButton(.changeToAlwaysAllow, precise: nil))
-        #expect(late.authorization == .always(provisional: false))
+        #expect(late.record.authorization == .always(provisional: false))
 
         // iOS 12 has no provisional Always: "Always Allow" is permanent.
         var old = Rig.model(Platform(.iOS, 12))
         _ = old.handle(.appRequestedAlwaysAuthorization(Rig.manager))
         _ = old.handle(.userChoseButton(.alwaysAllow, precise: nil))
-        #expect(old.authorization == .always(provisional: false))
+        #expect(old.record.authorization == .always(provisional: false))
     }
 
     @Test("G2: in provisional Always the delegate gets authorizedAlways and monitoring services can be started")
@@ -97,7 +97,7 @@ struct ProvisionalAlwaysTests {
         _ = inUse.handle(.userChoseButton(.allowWhileUsing, precise: nil))
         _ = inUse.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
         #expect(inUse.handle(.deviceEnteredRegion("home")) == [.delegate(Rig.manager, .didEnterRegion("home"))])
-        #expect(inUse.prompt == nil)
+        #expect(inUse.prompts.onScreen == nil)
 
         // Out of use: the region event raises the confirmation prompt instead.
         var m = Self.provisionalOutOfUse()
@@ -107,7 +107,7 @@ struct ProvisionalAlwaysTests {
         #expect(confirmation.buttons == [.keepOnlyWhileUsing, .changeToAlwaysAllow])
         #expect(confirmation.messageKey == PurposeKey.alwaysAndWhenInUse.rawValue)
         #expect(confirmation.message == Rig.purposeStrings[.alwaysAndWhenInUse])
-        #expect(m.heldEvents == [.regionEntered("home")])
+        #expect(m.prompts.heldEvents == [.regionEntered("home")])
 
         // A visit for an app that is not running (a background launch) does the same.
         var v = Rig.model()
@@ -116,7 +116,7 @@ struct ProvisionalAlwaysTests {
         _ = v.handle(.appStartedVisits(Rig.manager))
         _ = v.handle(.appTerminated)
         #expect(Rig.prompts(v.handle(.deviceVisited)).map(\.kind) == [.alwaysConfirmation])
-        #expect(v.appState == .notRunning)
+        #expect(v.lifecycle.state == .notRunning)
 
         // And a significant location change.
         var s = Rig.model()
@@ -146,7 +146,7 @@ struct ProvisionalAlwaysTests {
         var locked = Self.provisionalOutOfUse()
         _ = locked.handle(.deviceLocked)
         #expect(locked.handle(.deviceEnteredRegion("home")) == [])
-        #expect(locked.prompt == nil)
+        #expect(locked.prompts.onScreen == nil)
         #expect(locked.handle(.deviceUnlocked) == [.promptShown(locked.confirmationPrompt())])
     }
 
@@ -157,7 +157,7 @@ struct ProvisionalAlwaysTests {
             _ = m.handle(.deviceEnteredRegion("home"))
             _ = m.handle(.clockAdvanced(to: .seconds(60 + seconds)))
             let fx = m.handle(.userChoseButton(button, precise: nil))
-            #expect(m.heldEvents.isEmpty)
+            #expect(m.prompts.heldEvents.isEmpty)
             return fx
         }
         let dismissedAlways = Effect.promptDismissed(.alwaysConfirmation, answer: .changeToAlwaysAllow)
@@ -242,25 +242,25 @@ struct ProvisionalAlwaysTests {
         #expect(m.isProvisional && m.status == .authorizedAlways)
         #expect(m.settingsSelection == .whileUsing) // A10: Settings shows While Using
         #expect(m.handle(.userChangedSetting(.whileUsing)) == [Rig.auth(.authorizedWhenInUse)])
-        #expect(m.authorization == .whenInUse(temporary: false))
+        #expect(m.record.authorization == .whenInUse(temporary: false))
 
         // Settings › Always: permanent, no callback (status was already Always), pending confirmation cancelled.
         var p = DeviceParameters()
         p.confirmationPromptDelay = .seconds(3600)
         var a = Self.provisionalOutOfUse(p)
         _ = a.handle(.deviceEnteredRegion("home"))
-        #expect(a.heldEvents.count == 1)
+        #expect(a.prompts.heldEvents.count == 1)
         #expect(a.handle(.userChangedSetting(.always)) == [])
-        #expect(a.authorization == .always(provisional: false))
-        #expect(a.heldEvents.isEmpty)
+        #expect(a.record.authorization == .always(provisional: false))
+        #expect(a.prompts.heldEvents.isEmpty)
         #expect(a.handle(.clockAdvanced(to: .seconds(2 * 3600))) == [])
-        #expect(a.prompt == nil)
+        #expect(a.prompts.onScreen == nil)
     }
 
     @Test("G9: provisional Always spends the single Always request; after Keep Only While Using Always is never asked again")
     func provisionalSpendsAlwaysRequest() {
         var m = Self.provisionalOutOfUse()
-        #expect(m.alwaysRequestSpent)
+        #expect(m.record.alwaysRequestSpent)
         _ = m.handle(.deviceEnteredRegion("home"))
         _ = m.handle(.userChoseButton(.keepOnlyWhileUsing, precise: nil))
         _ = m.handle(.appEnteredForeground)
@@ -271,6 +271,6 @@ struct ProvisionalAlwaysTests {
         #expect(m.handle(.deviceExitedRegion("home")) == [])
         _ = m.handle(.appEnteredForeground)
         #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
-        #expect(m.prompt == nil && m.status == .authorizedWhenInUse)
+        #expect(m.prompts.onScreen == nil && m.status == .authorizedWhenInUse)
     }
 }

@@ -17,7 +17,7 @@ struct PurposeStringTests {
         var m = Rig.model(app: Self.app([.alwaysAndWhenInUse, .always, .usage]))
         #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
                 == [.console(Self.whenInUseMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
-        #expect(m.status == .notDetermined && m.prompt == nil && m.appState == .foreground)
+        #expect(m.status == .notDetermined && m.prompts.onScreen == nil && m.lifecycle.state == .foreground)
         // An empty string is no purpose string.
         var empty = Rig.model(app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: ""]))
         #expect(empty.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
@@ -30,7 +30,7 @@ struct PurposeStringTests {
             var m = Rig.model(app: Self.app(keys))
             #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
                     == [.console(Self.alwaysMessage), .requestIgnored(.always, reason: .missingPurposeString)])
-            #expect(m.status == .notDetermined && m.prompt == nil && !m.alwaysRequestSpent)
+            #expect(m.status == .notDetermined && m.prompts.onScreen == nil && !m.record.alwaysRequestSpent)
         }
         var ok = Rig.model(app: Self.app([.whenInUse, .alwaysAndWhenInUse]))
         #expect(Rig.prompts(ok.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.initial])
@@ -91,7 +91,7 @@ struct PurposeStringTests {
             #expect(fx.allSatisfy {
                 switch $0 { case .console, .requestIgnored(_, reason: .missingPurposeString): true; default: false }
             })
-            #expect(m.appState == .foreground)
+            #expect(m.lifecycle.state == .foreground)
         }
     }
 }

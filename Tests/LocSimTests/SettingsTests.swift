@@ -48,7 +48,7 @@ struct SettingsTests {
         sim.device.resetLocationAndPrivacy()
         #expect(sim.recorder.statuses == [.notDetermined, .authorizedAlways, .notDetermined])
         #expect(other.recorder.statuses == [.notDetermined, .authorizedWhenInUse, .notDetermined])
-        #expect(!sim.app.model.alwaysRequestSpent)
+        #expect(!sim.app.model.record.alwaysRequestSpent)
 
         // Both apps can prompt again (the Always request included, E4).
         other.app.enterBackground()

@@ -11,8 +11,8 @@ struct TestStoreTests {
         var manager = ManagerState(id: m, hasDelegate: true)
         manager.reportedStatus = .notDetermined
         manager.reportedAccuracy = .fullAccuracy
-        state.managers = [manager]
-        state.nextManagerNumber = 1
+        state.services.managers = [manager]
+        state.services.nextManagerNumber = 1
     }
 
     @Test("C2: creating a manager reports notDetermined, stated exhaustively")
@@ -20,7 +20,7 @@ struct TestStoreTests {
         let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
-        store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+        store.send(.appLaunched) { $0.lifecycle.state = .foreground }
         store.send(.appCreatedManager(Self.m, hasDelegate: true), Self.managerCreated)
         store.receive(.delegate(Self.m, .didChangeAuthorization(.notDetermined, accuracy: .fullAccuracy, statusChanged: true)))
         store.finish()
@@ -32,10 +32,10 @@ struct TestStoreTests {
         let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
-        store.send(.appLaunched) { $0.appState = .background }
+        store.send(.appLaunched) { $0.lifecycle.state = .background }
         #expect(failures.count == 1)
-        #expect(failures.first?.contains("− appState: background") == true)
-        #expect(failures.first?.contains("+ appState: foreground") == true)
+        #expect(failures.first?.contains("− lifecycle.state: background") == true)
+        #expect(failures.first?.contains("+ lifecycle.state: foreground") == true)
         store.finish()
     }
 
@@ -44,7 +44,7 @@ struct TestStoreTests {
         let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
-        store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+        store.send(.appLaunched) { $0.lifecycle.state = .foreground }
         store.send(.appCreatedManager(Self.m, hasDelegate: true), Self.managerCreated)
         store.finish()
         #expect(failures.count == 1)
@@ -57,7 +57,7 @@ struct TestStoreTests {
         let store = TestStore(AuthorizationModel(platform: Platform(.iOS, 18)))
         var failures: [String] = []
         store.reportFailure = { message, _ in failures.append(message) }
-        store.send(.appLaunched) { $0.appState = .foreground; $0.wasInUse = true }
+        store.send(.appLaunched) { $0.lifecycle.state = .foreground }
         store.send(.appCreatedManager(Self.m, hasDelegate: true), Self.managerCreated)
         store.receive(.delegate(Self.m, .didChangeAuthorization(.denied, accuracy: .fullAccuracy, statusChanged: true)))
         store.finish()

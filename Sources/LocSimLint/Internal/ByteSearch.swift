@@ -18,7 +18,7 @@ enum ByteSearch {
     /// Whether `data` contains any of the ASCII `needles`.
     static func containsAny(_ data: Data, _ needles: [String]) -> Bool {
         var bytes = [UInt8](repeating: 0, count: data.count + 1)
-        bytes.withUnsafeMutableBytes { data.copyBytes(to: $0) }
+        bytes.withUnsafeMutableBytes { _ = data.copyBytes(to: $0) }
         return containsAny(terminated: bytes, needles)
     }
 

@@ -1,0 +1,49 @@
+// The app's process: starting, the foreground and background, termination and crashes.
+extension AuthorizationModel {
+    /// A new process of the app starts, in the foreground (the user) or the background (the system).
+    mutating func startProcess(in state: AppState) {
+        lifecycle.state = state
+        lifecycle.graceEndsAt = nil
+        lifecycle.terminationReason = nil
+        lifecycle.locationServicesDialogShown = false
+    }
+
+    /// The app comes back to the foreground: no grace period runs any more.
+    mutating func returnToForeground() {
+        lifecycle.state = .foreground
+        lifecycle.graceEndsAt = nil
+        clock.timers.removeAny { $0.kind == .graceEnds }
+    }
+
+    mutating func enterBackground() {
+        lifecycle.state = .background
+        lifecycle.graceEndsAt = clock.now + parameters.gracePeriod
+        clock.timers.removeAny { $0.kind == .graceEnds }
+        schedule(ScheduledTimer(at: clock.now + parameters.gracePeriod, kind: .graceEnds))
+    }
+
+    mutating func terminate(_ fx: inout [Effect]) {
+        if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
+            dismissPrompt(answer: nil, &fx)
+        }
+        prompts.queued.removeAny { $0.manager != nil }
+        lifecycle.state = .notRunning
+        lifecycle.graceEndsAt = nil
+        // Emptied, not replaced: a caller that reuses one model keeps the storage.
+        if !services.managers.isEmpty { services.managers.removeAll(keepingCapacity: true) }
+        if !services.pendingLaunchEvents.isEmpty { services.pendingLaunchEvents.removeAll(keepingCapacity: true) }
+        clock.timers.removeAny { $0.kind == .graceEnds }
+        // H3: Allow Once does not survive the app being closed, whatever the lapse.
+        clock.timers.removeAny { $0.kind == .allowOnceExpiry }
+        expireAllowOnce()
+    }
+
+    /// The app dies of an uncaught `NSInternalInconsistencyException` (I8, N4): the console line,
+    /// the termination, the app gone. The simulator itself never crashes.
+    mutating func crash(_ exception: AppException, _ fx: inout [Effect]) {
+        fx.append(.console(exception.text))
+        fx.append(.appTerminated(exception))
+        lifecycle.terminationReason = exception
+        terminate(&fx)
+    }
+}

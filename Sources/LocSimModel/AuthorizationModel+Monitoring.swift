@@ -1,0 +1,72 @@
+// Monitoring events (regions, visits, significant changes): delivered, held, or launching the app.
+extension AuthorizationModel {
+    /// A monitoring event: delivered, held for the confirmation prompt, or dropped (A8, G3, G5, G7, I3, I4, I12, K3).
+    mutating func monitoringEvent(_ event: MonitoringEvent, _ fx: inout [Effect]) {
+        guard currentStatus().isAuthorized else { return }
+        if case .regionEntered = event, accuracy == .reducedAccuracy { return }
+        if case .regionExited = event, accuracy == .reducedAccuracy { return }
+        // I4: When In Use apps on iOS 12 and earlier have no monitoring services.
+        if currentStatus() == .authorizedWhenInUse, !platform.generationIsAtLeast(iOS: 13), platform.os != .macOS { return }
+        if currentInUse(), lifecycle.state.runsCode { return dispatch(event, &fx) }
+        switch record.authorization {
+        case .always(provisional: true) where hasIOS13Model:
+            // P4: watchOS never launches an app for location, so no event can need the prompt.
+            if configuration.platform.os == .watchOS && lifecycle.state == .notRunning { return }
+            prompts.heldEvents.append(event)
+            let pending = prompts.onScreen?.prompt.kind == .alwaysConfirmation
+                || prompts.queued.contains { $0.prompt.kind == .alwaysConfirmation }
+                || clock.timers.contains { $0.kind == .confirmationPrompt }
+            if !pending {
+                if parameters.confirmationPromptDelay <= .zero {
+                    present(configuration.confirmationPrompt, manager: nil, &fx)
+                } else {
+                    schedule(ScheduledTimer(at: clock.now + parameters.confirmationPromptDelay, kind: .confirmationPrompt))
+                }
+            }
+        case .always(provisional: false):
+            deliverOutOfUse(event, &fx)
+        default:
+            return // When In Use apps are not launched nor woken (I3, I12)
+        }
+    }
+
+    /// Delivers an Always event to an app that is not in use: waking or launching it (A8, I12, P4).
+    mutating func deliverOutOfUse(_ event: MonitoringEvent, _ fx: inout [Effect]) {
+        switch lifecycle.state {
+        case .foreground, .background:
+            dispatch(event, &fx)
+        case .suspended:
+            lifecycle.state = .background
+            dispatch(event, &fx)
+        case .notRunning:
+            guard platform.os != .watchOS, platform.os != .visionOS else { return }
+            startProcess(in: .background)
+            services.pendingLaunchEvents.append(event)
+            fx.append(.appLaunchedBySystem(reason: event.description))
+        }
+        noteBackgroundUse()
+    }
+
+    mutating func dispatch(_ event: MonitoringEvent, _ fx: inout [Effect]) {
+        if services.managers.isEmpty {
+            services.pendingLaunchEvents.append(event)
+            return
+        }
+        switch event {
+        case .regionEntered(let name):
+            for m in services.managers { fx.append(.delegate(m.id, .didEnterRegion(name))) }
+        case .regionExited(let name):
+            for m in services.managers { fx.append(.delegate(m.id, .didExitRegion(name))) }
+        case .visit(let location):
+            let targets = services.managers.filter(\.visits)
+            for m in targets.isEmpty ? services.managers : targets {
+                fx.append(.delegate(m.id, .didVisit(accuracy == .reducedAccuracy ? location.reduced : location)))
+            }
+        case .significantChange(let location):
+            let targets = services.managers.filter(\.significantChanges)
+            for m in targets.isEmpty ? services.managers : targets {
+                fx.append(.delegate(m.id, .didUpdateLocations([accuracy == .reducedAccuracy ? location.reduced : location])))
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+// Location services a manager starts: updates, one-shot requests, region monitoring, background updates.
+extension AuthorizationModel {
+    /// Checks shared by services that need authorization when started (N2, N3, M2, M4).
+    mutating func serviceAvailableForStart(_ id: ManagerID, _ fx: inout [Effect]) -> Bool {
+        if !device.locationServicesEnabled, parameters.showsLocationServicesOffDialog, lifecycle.state == .foreground, !lifecycle.locationServicesDialogShown {
+            lifecycle.locationServicesDialogShown = true
+            present(Prompt(kind: .locationServicesOff, request: .whenInUse,
+                           title: "Turn On Location Services to Allow “\(app.name)” to Determine Your Location",
+                           message: "", buttons: [.settings, .cancel]), manager: id, &fx)
+        }
+        if currentStatus() == .denied || currentStatus() == .restricted {
+            fx.append(.delegate(id, .didFailWithError(.denied)))
+        }
+        if platform.os == .macOS, record.authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, prompts.onScreen == nil,
+           configuration.missingWhenInUseKeys.isEmpty {
+            present(configuration.initialWhenInUsePrompt, manager: id, &fx)
+        }
+        return true
+    }
+
+    mutating func startUpdating(_ id: ManagerID, _ fx: inout [Effect]) {
+        if platform.os == .tvOS {
+            return fx.append(.console("startUpdatingLocation() is unavailable on tvOS; use requestLocation()"))
+        }
+        _ = serviceAvailableForStart(id, &fx)
+        let inUse = currentInUse()
+        update(id) {
+            if !$0.updating { $0.wasDeliverable = false }
+            $0.updating = true
+            $0.updatingStartedInUse = $0.updatingStartedInUse || inUse
+        }
+    }
+
+    mutating func requestLocation(_ id: ManagerID, _ fx: inout [Effect]) {
+        guard let m = services.managers.first(where: { $0.id == id }) else { return }
+        guard m.hasDelegate else {
+            // N4: Core Location throws when the delegate cannot receive the answer.
+            return crash(.delegateMustRespondToDidUpdateLocations, &fx)
+        }
+        if currentStatus() == .denied || currentStatus() == .restricted {
+            return fx.append(.delegate(id, .didFailWithError(.denied)))
+        }
+        update(id) { $0.oneShotPending = true }
+    }
+
+    mutating func startMonitoring(_ id: ManagerID, _ region: Region, _ fx: inout [Effect]) {
+        if currentStatus() == .denied || currentStatus() == .restricted {
+            return fx.append(.delegate(id, .monitoringDidFail(region.name, .regionMonitoringDenied)))
+        }
+        services.monitoredRegions.removeAny { $0.name == region.name }
+        services.monitoredRegions.append(region)
+        if let here = device.location?.coordinate, region.contains(here) { services.insideRegions.insert(region.name) } else { services.insideRegions.remove(region.name) }
+    }
+
+    mutating func setAllowsBackground(_ id: ManagerID, _ value: Bool, _ fx: inout [Effect]) {
+        guard platform.os != .macOS, platform.os != .tvOS else {
+            return fx.append(.console("allowsBackgroundLocationUpdates is unavailable on \(platform.os.rawValue)"))
+        }
+        if value && !configuration.hasLocationBackgroundMode {
+            // I8: a fatal error in the setter.
+            return crash(.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: platform.generationIsAtLeast(iOS: 13)), &fx)
+        }
+        update(id) { $0.allowsBackgroundLocationUpdates = value }
+    }
+}

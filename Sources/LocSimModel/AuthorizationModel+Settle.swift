@@ -1,0 +1,98 @@
+// Settling: what follows from the state after every event.
+extension AuthorizationModel {
+    // MARK: - Settling: what follows from the state after every event
+
+    /// Re-derives in-use, the indicator, reported statuses and deliveries, emitting what changed.
+    mutating func settle(_ fx: inout [Effect]) {
+        // In use: entering and leaving (H2, H4, K6).
+        var inUse = currentInUse()
+        if settled.inUse && !inUse {
+            settled.inUse = false
+            leftUse(&fx)
+            inUse = currentInUse()
+        } else if !settled.inUse && inUse {
+            settled.inUse = true
+            clock.timers.removeAny { $0.kind == .allowOnceExpiry }
+        }
+        // A running session that the app is in use for counts as started in use (I6).
+        if inUse {
+            for i in services.managers.indices where services.managers[i].updating && !services.managers[i].updatingStartedInUse {
+                services.managers[i].updatingStartedInUse = true
+            }
+        }
+        // The indicator (I10, I11).
+        let indicator = currentIndicator()
+        if indicator != settled.indicatorShowing {
+            settled.indicatorShowing = indicator
+            fx.append(.indicatorChanged(indicator))
+        }
+        guard lifecycle.state.runsCode else { return }
+        // Authorization callbacks: creation, changes only, every manager (B2, C2, C4, C6, C7, C9).
+        let current = currentStatus(), currentAccuracy = accuracy
+        for i in services.managers.indices {
+            let previous = services.managers[i].reportedStatus
+            if previous != current || services.managers[i].reportedAccuracy != currentAccuracy {
+                services.managers[i].reportedStatus = current
+                services.managers[i].reportedAccuracy = currentAccuracy
+                fx.append(.delegate(services.managers[i].id, .didChangeAuthorization(current, accuracy: currentAccuracy, statusChanged: previous != current)))
+                // Revoked while updates run: kCLErrorDenied (N2, M4).
+                if let previous, previous.isAuthorized, current == .denied || current == .restricted, services.managers[i].updating || services.managers[i].oneShotPending {
+                    fx.append(.delegate(services.managers[i].id, .didFailWithError(.denied)))
+                    services.managers[i].oneShotPending = false
+                }
+            }
+        }
+        // Deliveries that became possible (D8, I5, I12).
+        let deliverable = services.managers.isEmpty ? false : currentCanDeliver()
+        for i in services.managers.indices {
+            let id = services.managers[i].id
+            if deliverable, !services.managers[i].queuedLocations.isEmpty {
+                let queued = services.managers[i].queuedLocations
+                services.managers[i].queuedLocations = []
+                fx.append(.delegate(id, .didUpdateLocations(queued)))
+            }
+            if services.managers[i].oneShotPending {
+                if current == .denied || current == .restricted {
+                    services.managers[i].oneShotPending = false
+                    fx.append(.delegate(id, .didFailWithError(.denied)))
+                } else if deliverable {
+                    services.managers[i].oneShotPending = false
+                    if let location = device.location {
+                        deliver(location, to: i, force: true, &fx)
+                    } else {
+                        fx.append(.delegate(id, .didFailWithError(.locationUnknown)))
+                    }
+                }
+            }
+            if deliverable, !services.managers[i].wasDeliverable, services.managers[i].updating, let location = device.location {
+                deliver(location, to: i, force: true, &fx)
+            }
+            let nowDeliverable = deliverable && services.managers[i].updating
+            if services.managers[i].wasDeliverable != nowDeliverable { services.managers[i].wasDeliverable = nowDeliverable }
+        }
+        // Events kept for a launch by the system (A8, I12).
+        if !services.pendingLaunchEvents.isEmpty, !services.managers.isEmpty {
+            let events = services.pendingLaunchEvents
+            services.pendingLaunchEvents = []
+            for e in events { dispatch(e, &fx) }
+        }
+    }
+
+    private mutating func leftUse(_ fx: inout [Effect]) {
+        if isTemporary {
+            clock.timers.removeAny { $0.kind == .allowOnceExpiry }
+            if parameters.allowOnceLapse <= .zero {
+                expireAllowOnce()
+            } else {
+                schedule(ScheduledTimer(at: clock.now + parameters.allowOnceLapse, kind: .allowOnceExpiry))
+            }
+        }
+        record.temporaryFullAccuracy = false
+    }
+
+    mutating func expireAllowOnce() {
+        guard isTemporary else { return }
+        record.authorization = .notDetermined
+        if parameters.allowOnceExpiryRestoresAlwaysRequest { record.alwaysRequestSpent = false }
+    }
+}
