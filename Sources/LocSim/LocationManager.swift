@@ -150,15 +150,14 @@ open class LocationManager {
     /// `set` assigns its properties in order and stops when one terminates the app (I8).
     /// LocSim's addition, for drivers that hold calls as `AppCall` values (scenario steps).
     public func perform(_ call: AppCall) {
-        let texts = call.timelineText
-        for (event, text) in zip(call.events(on: id), texts) {
-            send(event, text)
-            if app.state == .notRunning { break }
+        for i in 0..<call.eventCount {
+            send(call.event(i, on: id), call.timelineText(i))
+            if i + 1 < call.eventCount, app.state == .notRunning { break }
         }
     }
 
-    private func send(_ event: Event, _ text: String, log: Bool = true) {
-        app.device.send(event, to: app, entry: log ? TimelineEntry(time: app.device.now, app: app.name, manager: name, kind: .appCall, text: text) : nil)
+    private func send(_ event: Event, _ text: @autoclosure () -> String, log: Bool = true) {
+        app.device.send(event, to: app, entry: log ? TimelineEntry(time: app.device.now, app: app.name, manager: name, kind: .appCall, text: text()) : nil)
     }
 
     func deliver(_ call: DelegateCall) {

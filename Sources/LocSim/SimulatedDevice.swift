@@ -212,7 +212,7 @@ public final class SimulatedDevice {
                 let app = runLoopOrder[runLoopHead]
                 runLoopHead += 1
                 if runLoopHead == runLoopOrder.count { runLoopOrder.removeAll(keepingCapacity: true); runLoopHead = 0 }
-                switch app.interpreter.takePending() {
+                switch app.interpreter.runLoop.takePending() {
                 case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
                 case .launchCode?: app.onLaunch?(app)
                 case nil: break
@@ -259,10 +259,10 @@ public final class SimulatedDevice {
     func send(_ event: Event, to app: SimulatedApp, entry: @autoclosure () -> TimelineEntry?) {
         if recordsTimeline, let entry = entry() { timeline.append(entry) }
         let before = eventObserver == nil ? nil : app.model
-        let pendingBefore = app.interpreter.pendingCount
+        let pendingBefore = app.interpreter.runLoop.pendingCount
         occurrences.removeAll(keepingCapacity: true)
         app.interpreter.send(event, into: &occurrences)
-        for _ in pendingBefore..<app.interpreter.pendingCount { runLoopOrder.append(app) }
+        for _ in pendingBefore..<app.interpreter.runLoop.pendingCount { runLoopOrder.append(app) }
         for occurrence in occurrences { record(occurrence, of: app, cause: event) }
         if let eventObserver, let before {
             eventObserver(AppliedEvent(app: app, event: event, before: before, occurrences: occurrences))

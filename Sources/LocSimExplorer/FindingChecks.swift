@@ -159,6 +159,7 @@ extension AuthorizationModel {
     }
 
     /// The model's ``Snapshot``.
+    @inline(__always)
     package var snapshot: Snapshot { Snapshot(authorization: record.authorization, status: status) }
 }
 

@@ -2,17 +2,17 @@ import LocSim
 import LocSimModel
 import LocSimScenario
 
-/// The work of applying one explorer choice: the model's transition (through an
-/// ``AuthorizationInterpreter``), launch code, and the app model's reactions to lifecycle events
+/// The work of applying one explorer choice: the model's transition (through the interpreter's
+/// ``AuthorizationInterpreter/RunLoop``, on the model in ``state``, in place), launch code, and the app model's reactions to lifecycle events
 /// and delegate calls, with the ``FindingChecks`` every step gets.
 struct StepRun {
     let system: AppModelSystem
     var state: ExplorerState
     private(set) var choice: ExplorerChoice
     let record: Bool
-    /// Drives the model during a step (the model is moved in from ``state`` and back out); its
-    /// pending delegate calls are the app model's queue of callbacks.
-    private var interpreter: AuthorizationInterpreter
+    /// Applies events to the model in ``state``; its pending delegate calls are the app model's
+    /// queue of callbacks.
+    private var runLoop = AuthorizationInterpreter.RunLoop()
     private var checks: FindingChecks
     // Kept (emptied) from one step to the next by a reused run, so that a step allocates nothing.
     private var occurrences: [Occurrence] = []
@@ -32,7 +32,6 @@ struct StepRun {
         self.state = state
         self.choice = choice
         self.record = record
-        interpreter = AuthorizationInterpreter(model: state.model)
         checks = FindingChecks(record: record)
         startScreen = state.screen
     }
@@ -42,7 +41,7 @@ struct StepRun {
     mutating func restart(choice: ExplorerChoice) {
         self.choice = choice
         appEvent = nil
-        interpreter.discardPending()
+        runLoop.discardPending()
         leftScreenInApp = false
         startScreen = state.screen
     }
@@ -55,15 +54,13 @@ struct StepRun {
     // MARK: Running
 
     mutating func execute() {
-        swap(&interpreter.model, &state.model)
-        defer { swap(&interpreter.model, &state.model) }
         checks.start(choice)
-        let before = interpreter.model.lifecycle.state
+        let before = state.model.lifecycle.state
         if record { steps.append(.choice(choice)); stepCallbacks.append([]) }
         switch choice {
         case .launch:
             send(.appLaunched)
-            if interpreter.model.lifecycle.state.runsCode { launchCode() }
+            if state.model.lifecycle.state.runsCode { launchCode() }
         case .foreground: send(.appEnteredForeground)
         case .background: send(.appEnteredBackground)
         case .suspend: send(.appSuspended)
@@ -78,9 +75,9 @@ struct StepRun {
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
-        case .wait(let d): send(.clockAdvanced(to: interpreter.model.clock.now + d))
+        case .wait(let d): send(.clockAdvanced(to: state.model.clock.now + d))
         }
-        let after = interpreter.model.lifecycle.state
+        let after = state.model.lifecycle.state
         if before == .notRunning && after.runsCode {
             appEvent = .launch
         } else if (before == .background || before == .suspended) && after == .foreground {
@@ -101,11 +98,11 @@ struct StepRun {
             let screen = Int(state.screen)
             if let e = appEvent {
                 appEvent = nil
-                guard interpreter.model.lifecycle.state.runsCode else { continue }
+                guard state.model.lifecycle.state.runsCode else { continue }
                 reaction = system.reaction(e, screen: screen)
             } else {
-                guard let item = interpreter.takePending() else { break }
-                guard interpreter.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
+                guard let item = runLoop.takePending() else { break }
+                guard state.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
                 reaction = system.reaction(call, screen: screen)
             }
             guard let reaction else { continue }
@@ -116,20 +113,20 @@ struct StepRun {
             }
             let note = record ? "\(reaction.event) on \(system.appModel.screens[screen])" + (reaction.goto.map { " → \(system.appModel.screens[$0])" } ?? "") : ""
             for call in reaction.actions {
-                guard interpreter.model.lifecycle.state.runsCode else { break }
+                guard state.model.lifecycle.state.runsCode else { break }
                 perform(call, note: note)
             }
         }
     }
 
     private mutating func finish() {
-        if interpreter.model.lifecycle.state == .notRunning {
+        if state.model.lifecycle.state == .notRunning {
             state.screen = 0
         }
-        leftScreenInApp = leftScreenInApp && interpreter.model.lifecycle.state != .notRunning && state.screen != startScreen
+        leftScreenInApp = leftScreenInApp && state.model.lifecycle.state != .notRunning && state.screen != startScreen
         checks.stepIndex = steps.count - 1
-        checks.finished(model: interpreter.model)
-        interpreter.model.canonicalizeTime()
+        checks.finished(model: state.model)
+        state.model.canonicalizeTime()
     }
 
     /// The app's launch code: it creates `main` and sets its delegate (as the scenario runner does).
@@ -144,10 +141,10 @@ struct StepRun {
     private mutating func perform(_ call: AppCall, note: String) {
         if record { steps.append(.call(call, note: note)); stepCallbacks.append([]) }
         checks.stepIndex = steps.count - 1
-        checks.willPerform(call, model: interpreter.model)
-        for event in call.events(on: AppModelSystem.main) {
-            send(event)
-            if interpreter.model.lifecycle.state == .notRunning { break }
+        checks.willPerform(call, model: state.model)
+        for i in 0..<call.eventCount {
+            send(call.event(i, on: AppModelSystem.main))
+            if state.model.lifecycle.state == .notRunning { break }
         }
     }
 
@@ -156,15 +153,15 @@ struct StepRun {
     /// Applies one model event, checks what happened, and runs launch code at once when the
     /// system launched the app.
     private mutating func send(_ event: Event) {
-        let before = interpreter.model.snapshot
-        occurrences.removeAll(keepingCapacity: true)
-        interpreter.send(event, into: &occurrences)
+        let before = state.model.snapshot
+        if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
+        runLoop.apply(event, to: &state.model, into: &occurrences)
         if record {
             for case .delegateCall(_, let call) in occurrences { stepCallbacks[stepCallbacks.count - 1].append(call) }
         }
         checks.stepIndex = steps.count - 1
-        checks.applied(event, before: before, model: interpreter.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
-        if interpreter.takeLaunchRequest() { launchCode() }
+        checks.applied(event, before: before, model: state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
+        if runLoop.takeLaunchRequest() { launchCode() }
     }
 
     /// For the final `expect` of a recorded path, the calls of one step.

@@ -1,8 +1,8 @@
 /// A call an app makes on one of its location managers: the one vocabulary of app calls that
 /// scenario steps, app-model reactions, the simulated `LocationManager` and the explorer share.
 ///
-/// Each call knows the ``Event``s it sends (``events(on:)``), its scenario-step word (``word``) and
-/// how a timeline spells it (``timelineText``). Corresponds to the methods and properties of
+/// Each call knows the ``Event``s it sends (``event(_:on:)``), its scenario-step word (``word``) and
+/// how a timeline spells it (``timelineText(_:)``). Corresponds to the methods and properties of
 /// `CLLocationManager` that an app calls or sets.
 public enum AppCall: Hashable, Sendable {
     /// `requestWhenInUse`. Corresponds to `requestWhenInUseAuthorization()`.
@@ -57,22 +57,29 @@ public enum AppCall: Hashable, Sendable {
         .startSignificantChanges, .stopSignificantChanges, .startVisits, .stopVisits,
     ].map { ($0.word, $0) })
 
-    /// The events the call sends on manager `id`, in order: one, or one per property of a `set`.
-    public func events(on id: ManagerID) -> [Event] {
+    /// How many events the call sends: one, or one per property of a `set`.
+    @inlinable
+    public var eventCount: Int {
+        if case .set(let properties) = self { properties.count } else { 1 }
+    }
+
+    /// The `i`th event the call sends on manager `id` (`i` below ``eventCount``). Indexed, so that
+    /// a driver making a call allocates nothing.
+    public func event(_ i: Int, on id: ManagerID) -> Event {
         switch self {
-        case .requestWhenInUse: [.appRequestedWhenInUseAuthorization(id)]
-        case .requestAlways: [.appRequestedAlwaysAuthorization(id)]
-        case .requestLocation: [.appRequestedLocation(id)]
-        case .startUpdating: [.appStartedUpdatingLocation(id)]
-        case .stopUpdating: [.appStoppedUpdatingLocation(id)]
-        case .startSignificantChanges: [.appStartedSignificantChanges(id)]
-        case .stopSignificantChanges: [.appStoppedSignificantChanges(id)]
-        case .startVisits: [.appStartedVisits(id)]
-        case .stopVisits: [.appStoppedVisits(id)]
-        case .monitorRegion(let r): [.appStartedMonitoringRegion(id, r)]
-        case .stopMonitoringRegion(let n): [.appStoppedMonitoringRegion(id, name: n)]
-        case .requestFullAccuracy(let k): [.appRequestedTemporaryFullAccuracy(id, purposeKey: k)]
-        case .set(let properties): properties.map { $0.event(on: id) }
+        case .requestWhenInUse: .appRequestedWhenInUseAuthorization(id)
+        case .requestAlways: .appRequestedAlwaysAuthorization(id)
+        case .requestLocation: .appRequestedLocation(id)
+        case .startUpdating: .appStartedUpdatingLocation(id)
+        case .stopUpdating: .appStoppedUpdatingLocation(id)
+        case .startSignificantChanges: .appStartedSignificantChanges(id)
+        case .stopSignificantChanges: .appStoppedSignificantChanges(id)
+        case .startVisits: .appStartedVisits(id)
+        case .stopVisits: .appStoppedVisits(id)
+        case .monitorRegion(let r): .appStartedMonitoringRegion(id, r)
+        case .stopMonitoringRegion(let n): .appStoppedMonitoringRegion(id, name: n)
+        case .requestFullAccuracy(let k): .appRequestedTemporaryFullAccuracy(id, purposeKey: k)
+        case .set(let properties): properties[i].event(on: id)
         }
     }
 
@@ -117,23 +124,23 @@ public enum AppCall: Hashable, Sendable {
         }
     }
 
-    /// How a timeline spells the call: `requestAlwaysAuthorization()`, `startMonitoring(for: home)`,
-    /// one line per property of a `set`.
-    public var timelineText: [String] {
+    /// How a timeline spells the `i`th event of the call: `requestAlwaysAuthorization()`,
+    /// `startMonitoring(for: home)`, `allowsBackgroundLocationUpdates = true`.
+    public func timelineText(_ i: Int) -> String {
         switch self {
-        case .requestWhenInUse: [AuthorizationRequestKind.whenInUse.callName]
-        case .requestAlways: [AuthorizationRequestKind.always.callName]
-        case .requestLocation: ["requestLocation()"]
-        case .startUpdating: ["startUpdatingLocation()"]
-        case .stopUpdating: ["stopUpdatingLocation()"]
-        case .startSignificantChanges: ["startMonitoringSignificantLocationChanges()"]
-        case .stopSignificantChanges: ["stopMonitoringSignificantLocationChanges()"]
-        case .startVisits: ["startMonitoringVisits()"]
-        case .stopVisits: ["stopMonitoringVisits()"]
-        case .monitorRegion(let r): ["startMonitoring(for: \(r.name))"]
-        case .stopMonitoringRegion(let n): ["stopMonitoring(for: \(n))"]
-        case .requestFullAccuracy(let k): ["requestTemporaryFullAccuracyAuthorization(withPurposeKey: \"\(k)\")"]
-        case .set(let properties): properties.map(\.timelineText)
+        case .requestWhenInUse: AuthorizationRequestKind.whenInUse.callName
+        case .requestAlways: AuthorizationRequestKind.always.callName
+        case .requestLocation: "requestLocation()"
+        case .startUpdating: "startUpdatingLocation()"
+        case .stopUpdating: "stopUpdatingLocation()"
+        case .startSignificantChanges: "startMonitoringSignificantLocationChanges()"
+        case .stopSignificantChanges: "stopMonitoringSignificantLocationChanges()"
+        case .startVisits: "startMonitoringVisits()"
+        case .stopVisits: "stopMonitoringVisits()"
+        case .monitorRegion(let r): "startMonitoring(for: \(r.name))"
+        case .stopMonitoringRegion(let n): "stopMonitoring(for: \(n))"
+        case .requestFullAccuracy(let k): "requestTemporaryFullAccuracyAuthorization(withPurposeKey: \"\(k)\")"
+        case .set(let properties): properties[i].timelineText
         }
     }
 }

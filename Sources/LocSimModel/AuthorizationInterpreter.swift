@@ -2,10 +2,11 @@
 /// typed ``Occurrence``s, and keeps what waits for the app's run loop — delegate calls and the
 /// launch code of a system launch — in order.
 ///
-/// The simulator (`SimulatedDevice`), the explorer's step and the state graph are thin clients of
-/// it, so "what happened" is computed in one place. A value type like the model; it reads no
-/// clock and does no I/O: time moves only through ``Event/clockAdvanced(to:)``, and the timers
-/// live in the model (``AuthorizationModel/nextDeadline``).
+/// The simulator (`SimulatedDevice`) and the state graph drive a model through it; the explorer's
+/// step, which keeps its states packed and its model in place, drives its own model with the same
+/// ``RunLoop/apply(_:to:into:)``. So "what happened" is computed in one place. A value type like
+/// the model; it reads no clock and does no I/O: time moves only through
+/// ``Event/clockAdvanced(to:)``, and the timers live in the model (``AuthorizationModel/nextDeadline``).
 ///
 /// Core Location has no such type: this is what `locationd` and the app's run loop do together.
 public struct AuthorizationInterpreter: Sendable {
@@ -19,50 +20,18 @@ public struct AuthorizationInterpreter: Sendable {
 
     /// The authorization system being driven.
     public var model: AuthorizationModel
-    private var queue: [Pending] = []
-    private var head = 0
-    private var effects: [Effect] = []
+    /// What waits for the app's run loop.
+    public var runLoop = RunLoop()
 
     /// Drives `model`, with nothing pending.
     public init(model: AuthorizationModel) {
         self.model = model
     }
 
-    // MARK: Events
-
-    /// Applies `event` and appends what happened to `occurrences` (a buffer the caller reuses);
-    /// delegate calls and launch requests are also queued in ``pending``.
+    /// Applies `event` to ``model`` and appends what happened to `occurrences` (a buffer the
+    /// caller reuses); delegate calls and launch requests also wait in ``runLoop``.
     public mutating func send(_ event: Event, into occurrences: inout [Occurrence]) {
-        let before = model.lifecycle.state
-        effects.removeAll(keepingCapacity: true)
-        model.handle(event, into: &effects)
-        var launchedOrTerminated = false
-        for effect in effects {
-            switch effect {
-            case .promptShown(let p): occurrences.append(.promptShown(p))
-            case .promptDismissed(let kind, let answer): occurrences.append(.promptDismissed(kind, answer: answer))
-            case .delegate(let id, let call):
-                queue.append(.delegateCall(id, call))
-                occurrences.append(.delegateCall(id, call))
-            case .console(let text): occurrences.append(.consoleMessage(text))
-            case .indicatorChanged(let on): occurrences.append(.indicatorChanged(on))
-            case .appLaunchedBySystem(let reason):
-                launchedOrTerminated = true
-                queue.append(.launchCode)
-                occurrences.append(.appLaunchedBySystem(reason: reason))
-            case .appTerminated(let exception):
-                launchedOrTerminated = true
-                occurrences.append(.appTerminated(exception))
-            case .appWillResignActive: occurrences.append(.appWillResignActive)
-            case .appDidBecomeActive: occurrences.append(.appDidBecomeActive)
-            case .requestIgnored(let kind, let reason): occurrences.append(.requestIgnored(kind, reason: reason))
-            case .rejected(let message): occurrences.append(.rejected(message))
-            }
-        }
-        let after = model.lifecycle.state
-        if before != after, !launchedOrTerminated, !event.isLifecycleStep {
-            occurrences.append(.appStateChanged(from: before, to: after))
-        }
+        runLoop.apply(event, to: &model, into: &occurrences)
     }
 
     /// Applies `event` and returns what happened.
@@ -72,35 +41,86 @@ public struct AuthorizationInterpreter: Sendable {
         return out
     }
 
-    // MARK: The run loop
+    /// The app's run loop as the interpreter sees it: the work waiting for it, oldest first, and
+    /// the one place where an event becomes occurrences.
+    public struct RunLoop: Sendable {
+        private var queue: [Pending] = []
+        private var head = 0
+        /// How many ``Pending/launchCode`` items wait (most of the time none, and nothing is searched).
+        private var launchRequests = 0
+        private var effects: [Effect] = []
 
-    /// What waits for the run loop, oldest first.
-    public var pending: ArraySlice<Pending> { queue[head...] }
+        /// An empty run loop.
+        public init() {}
 
-    /// How many items wait for the run loop.
-    public var pendingCount: Int { queue.count - head }
+        /// Applies `event` to `model` (the interpreter's, or one a driver keeps elsewhere) and
+        /// appends what happened to `occurrences`; delegate calls and launch requests also wait here.
+        public mutating func apply(_ event: Event, to model: inout AuthorizationModel, into occurrences: inout [Occurrence]) {
+            let before = model.lifecycle.state
+            if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+            model.handle(event, into: &effects)
+            var launchedOrTerminated = false
+            for effect in effects {
+                switch effect {
+                case .promptShown(let p): occurrences.append(.promptShown(p))
+                case .promptDismissed(let kind, let answer): occurrences.append(.promptDismissed(kind, answer: answer))
+                case .delegate(let id, let call):
+                    queue.append(.delegateCall(id, call))
+                    occurrences.append(.delegateCall(id, call))
+                case .console(let text): occurrences.append(.consoleMessage(text))
+                case .indicatorChanged(let on): occurrences.append(.indicatorChanged(on))
+                case .appLaunchedBySystem(let reason):
+                    launchedOrTerminated = true
+                    launchRequests += 1
+                    queue.append(.launchCode)
+                    occurrences.append(.appLaunchedBySystem(reason: reason))
+                case .appTerminated(let exception):
+                    launchedOrTerminated = true
+                    occurrences.append(.appTerminated(exception))
+                case .appWillResignActive: occurrences.append(.appWillResignActive)
+                case .appDidBecomeActive: occurrences.append(.appDidBecomeActive)
+                case .requestIgnored(let kind, let reason): occurrences.append(.requestIgnored(kind, reason: reason))
+                case .rejected(let message): occurrences.append(.rejected(message))
+                }
+            }
+            let after = model.lifecycle.state
+            if before != after, !launchedOrTerminated, !event.isLifecycleStep {
+                occurrences.append(.appStateChanged(from: before, to: after))
+            }
+        }
 
-    /// Takes the oldest item waiting for the run loop.
-    public mutating func takePending() -> Pending? {
-        guard head < queue.count else { return nil }
-        let item = queue[head]
-        head += 1
-        if head == queue.count { discardPending() }
-        return item
-    }
+        /// What waits, oldest first.
+        public var pending: ArraySlice<Pending> { queue[head...] }
 
-    /// Takes a waiting launch request out of turn, for a driver that runs launch code as soon as
-    /// the system launches the app; `false` when there is none.
-    public mutating func takeLaunchRequest() -> Bool {
-        guard let i = queue[head...].firstIndex(of: .launchCode) else { return false }
-        queue.remove(at: i)
-        if head == queue.count { discardPending() }
-        return true
-    }
+        /// How many items wait.
+        public var pendingCount: Int { queue.count - head }
 
-    /// Forgets everything waiting for the run loop (the app's process is gone, or a driver stops).
-    public mutating func discardPending() {
-        if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
-        head = 0
+        /// Takes the oldest waiting item.
+        public mutating func takePending() -> Pending? {
+            guard head < queue.count else { return nil }
+            let item = queue[head]
+            head += 1
+            if case .launchCode = item { launchRequests -= 1 }
+            if head == queue.count { discardPending() }
+            return item
+        }
+
+        /// Takes a waiting launch request out of turn, for a driver that runs launch code as soon
+        /// as the system launches the app; `false` when there is none.
+        public mutating func takeLaunchRequest() -> Bool {
+            guard launchRequests > 0,
+                  let i = queue[head...].firstIndex(where: { if case .launchCode = $0 { true } else { false } }) else { return false }
+            launchRequests -= 1
+            queue.remove(at: i)
+            if head == queue.count { discardPending() }
+            return true
+        }
+
+        /// Forgets everything waiting (the app's process is gone, or a driver stops).
+        public mutating func discardPending() {
+            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
+            head = 0
+            launchRequests = 0
+        }
     }
 }

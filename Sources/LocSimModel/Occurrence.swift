@@ -6,7 +6,7 @@
 /// the observable consequences of its rules.
 public enum Occurrence: Hashable, Sendable {
     /// A system prompt appeared.
-    indirect case promptShown(Prompt)
+    case promptShown(Prompt)
     /// The prompt went away; `answer` is the button tapped, `nil` when dismissed unanswered (C10).
     case promptDismissed(PromptKind, answer: PromptButton?)
     /// Core Location will call a manager's delegate when the run loop turns (C3); the call also
