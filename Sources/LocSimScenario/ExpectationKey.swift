@@ -5,7 +5,7 @@ import LocSimModel
 /// its value into an ``Expectation`` and how ``ScenarioWriter`` writes it.
 ///
 /// A new key is one case here, one property of ``Expectation``, and one line in each of
-/// ``read(_:into:)`` and ``text(in:)`` (the compiler asks for both). Core Location has no such type.
+/// `read(_:into:)` and ``text(in:)`` (the compiler asks for both). Core Location has no such type.
 public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
     /// The keys of ``Expectation``'s properties, with the same names.
     case status, accuracy, provisional, temporary, prompt, buttons, promptMessage, callbacks, received,
