@@ -1,4 +1,5 @@
 import LocSimModel
+import LocSimScenario
 
 /// One thing the explorer makes happen: a user choice, a lifecycle event, a Settings change, a
 /// world event or a wait. The app model's reactions follow it.
@@ -45,26 +46,26 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The scenario step (`choose: allowOnce`, `wait: 10s`); `nil` for a tap, which is not a step:
-    /// the app's reaction to it is written out instead.
-    public var scenarioStep: String? {
+    /// The scenario step (`choose: allowOnce`, `wait: 10s`), spelled by `ScenarioWriter`; `nil`
+    /// for a tap, which is not a step: the app's reaction to it is written out instead.
+    public var stepAction: StepAction? {
         switch self {
-        case .launch: "launch"
-        case .foreground: "foreground"
-        case .background: "background"
-        case .suspend: "suspend"
-        case .terminate: "terminate"
-        case .lock: "lock"
-        case .unlock: "unlock"
-        case .choose(let b): "{choose: \(b.rawValue)}"
-        case .settings(let o): "{settings: \(o.rawValue)}"
-        case .precise(let on): "{settings: {precise: \(on ? "on" : "off")}}"
-        case .locationServices(let on): "{locationServices: \(on ? "on" : "off")}"
+        case .launch: .lifecycle(.launch)
+        case .foreground: .lifecycle(.foreground)
+        case .background: .lifecycle(.background)
+        case .suspend: .lifecycle(.suspend)
+        case .terminate: .lifecycle(.terminate)
+        case .lock: .lock(true)
+        case .unlock: .lock(false)
+        case .choose(let b): .choose(b, precise: nil)
+        case .settings(let o): .settings(o)
+        case .precise(let on): .precise(on)
+        case .locationServices(let on): .locationServices(on)
         case .tap: nil
-        case .enterRegion(let n): "{enterRegion: \(YAMLText.quoted(n))}"
-        case .exitRegion(let n): "{exitRegion: \(YAMLText.quoted(n))}"
-        case .visit: "visit"
-        case .wait(let d): "{wait: \(DurationText.format(d))}"
+        case .enterRegion(let n): .enterRegion(n)
+        case .exitRegion(let n): .exitRegion(n)
+        case .visit: .visit
+        case .wait(let d): .wait(d)
         }
     }
 

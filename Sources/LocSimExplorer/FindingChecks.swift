@@ -1,4 +1,5 @@
 import LocSimModel
+import LocSimScenario
 
 /// The checks that turn what one exploration step did into findings: the one place where each
 /// finding but ``FindingKind/hang`` (see ``HangAnalysis``) is computed, from the typed
@@ -46,7 +47,7 @@ package struct FindingChecks: Sendable {
     package mutating func willPerform(_ call: AppCall, model: AuthorizationModel) {
         guard call.startsService, !model.isInUse else { return }
         if call.startsStandardLocation || model.status != .authorizedAlways {
-            observe(.backgroundStart(call), expect: [("inUse", "false"), ("appState", model.lifecycle.state.rawValue)])
+            observe(.backgroundStart(call), expect: ExpectStep([.inUse, .appState]) { $0.inUse = false; $0.appState = model.lifecycle.state })
         }
     }
 
@@ -60,7 +61,8 @@ package struct FindingChecks: Sendable {
             case .delegateCall(_, let call):
                 if call.deliversLocation { delivered = call }
             case .appTerminated(let exception):
-                observe(.terminated(exception), expect: [("terminated", exception.name), ("appState", "notRunning")], detail: exception.text)
+                observe(.terminated(exception), expect: ExpectStep([.terminated, .appState]) { $0.terminated = exception.name; $0.appState = .notRunning },
+                        detail: exception.text)
             case .requestIgnored(let kind, let reason):
                 if reason.isFinding, let call = AppCall(event) {
                     ignored(call, kind: kind, reason: reason, before: before, model: model)
@@ -85,7 +87,7 @@ package struct FindingChecks: Sendable {
     /// After the whole step: Allow Once never outlives use (H2, H4).
     package mutating func finished(model: AuthorizationModel) {
         if model.isTemporary && !model.isInUse && !model.clock.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
-            observe(.privacy(.allowOnceOutlivesUse), expect: [("temporary", "true"), ("inUse", "false")])
+            observe(.privacy(.allowOnceOutlivesUse), expect: ExpectStep([.temporary, .inUse]) { $0.temporary = true; $0.inUse = false })
         }
     }
 
@@ -93,11 +95,11 @@ package struct FindingChecks: Sendable {
 
     private mutating func ignored(_ call: AppCall, kind: AuthorizationRequestKind, reason: IgnoredReason,
                                   before: AuthorizationModel.Snapshot, model: AuthorizationModel) {
-        guard record else { return observe(.ignored(call, reason), expect: []) }
+        guard record else { return observe(.ignored(call, reason), expect: ExpectStep([]) { _ in }) }
         let prompt = model.prompts.onScreen?.prompt.kind.rawValue ?? "none"
         // The calls this step produced so far are none: the request did nothing.
-        observe(.ignored(call, reason), marker: [("status", before.status.description)],
-                expect: [("prompt", prompt), ("callbacks", Observation.stepCallbacks), ("status", model.status.description)],
+        observe(.ignored(call, reason), marker: ExpectStep([.status]) { $0.status = before.status },
+                expect: ExpectStep([.prompt, .callbacks, .status]) { $0.prompt = prompt; $0.status = model.status },
                 detail: "\(kind.callName) did nothing: \(reason.explanation)")
     }
 
@@ -105,10 +107,10 @@ package struct FindingChecks: Sendable {
                                  alwaysAsked: inout Bool) {
         let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
         if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, event.isAppCall {
-            observe(.promptOnForeground(p.kind, automatic), expect: [("prompt", p.kind.rawValue), ("appState", model.lifecycle.state.rawValue)])
+            observe(.promptOnForeground(p.kind, automatic), expect: ExpectStep([.prompt, .appState]) { $0.prompt = p.kind.rawValue; $0.appState = model.lifecycle.state })
         }
         if authorizationPrompt, before.authorization == .denied {
-            observe(.privacy(.deniedPromptsAgain), expect: [("prompt", p.kind.rawValue)])
+            observe(.privacy(.deniedPromptsAgain), expect: ExpectStep([.prompt]) { $0.prompt = p.kind.rawValue })
         }
         if (p.kind == .initial && p.request == .always && model.platform.os != .macOS) || p.kind == .alwaysUpgrade {
             noteAlwaysRequest(prompt: p, alwaysAsked: &alwaysAsked)
@@ -117,7 +119,8 @@ package struct FindingChecks: Sendable {
 
     private mutating func noteAlwaysRequest(prompt: Prompt?, alwaysAsked: inout Bool) {
         if alwaysAsked {
-            observe(.privacy(.alwaysOnce), expect: prompt.map { [("prompt", $0.kind.rawValue)] } ?? [("provisional", "true")])
+            observe(.privacy(.alwaysOnce), expect: prompt.map { p in ExpectStep([.prompt]) { $0.prompt = p.kind.rawValue } }
+                ?? ExpectStep([.provisional]) { $0.provisional = true })
         }
         alwaysAsked = true
     }
@@ -136,10 +139,14 @@ package struct FindingChecks: Sendable {
         } else {
             return
         }
-        observe(.privacy(rule), expect: [("received", "[\(call.name)]"), ("status", status.description), ("inUse", String(inUse))])
+        observe(.privacy(rule), expect: ExpectStep([.received, .status, .inUse]) {
+            $0.received = [CallbackPattern(anyArgumentOf: call)]
+            $0.status = status
+            $0.inUse = inUse
+        })
     }
 
-    private mutating func observe(_ key: FindingKey, marker: [(String, String)]? = nil, expect: @autoclosure () -> [(String, String)],
+    private mutating func observe(_ key: FindingKey, marker: ExpectStep? = nil, expect: @autoclosure () -> ExpectStep,
                                   detail: @autoclosure () -> String = "") {
         if !record {
             if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key)) }

@@ -48,14 +48,11 @@ package struct Observation: Sendable {
     /// Index into the recorded steps of the transition: the step after which the problem shows.
     package var stepIndex: Int = 0
     /// An `expect` to insert just before that step (so `callbacks` counts only its calls).
-    package var marker: [(String, String)]? = nil
-    /// The final `expect`, as ordered key/value pairs of YAML text.
-    package var expect: [(String, String)] = []
+    package var marker: ExpectStep? = nil
+    /// The final `expect`.
+    package var expect = ExpectStep([]) { _ in }
     /// Extra detail for the explanation.
     package var detail: String = ""
-
-    /// An `expect` value replaced by the delegate calls of the observed step.
-    static let stepCallbacks = "$stepCallbacks"
 
     /// The explanation and rule ids of `key`, on an app whose screens are `screens`; `detail` is
     /// the observation's own explanation, where it has one.

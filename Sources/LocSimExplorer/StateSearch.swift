@@ -225,8 +225,8 @@ struct StateSearch {
         let cut = replayed.lastOffset + o.stepIndex
         let steps = Array(replayed.steps[...cut])
         var expect = o.expect
-        if let i = expect.firstIndex(where: { $0.1 == Observation.stepCallbacks }) {
-            expect[i].1 = "[" + replayed.callbacks[cut].map(\.description).joined(separator: ", ") + "]"
+        if expect.keys.contains(.callbacks), expect.expectation.callbacks == nil {
+            expect.expectation.callbacks = replayed.callbacks[cut].map(CallbackPattern.init(exactly:))
         }
         let (explanation, rules) = describe(key, detail: o.detail)
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
@@ -240,7 +240,11 @@ struct StateSearch {
         let m = st.model
         let key = FindingKey.hang(screen: Int(st.screen), stuck: HangAnalysis.stuckText(m))
         let (explanation, rules) = describe(key, detail: "")
-        let expect = [("prompt", m.prompts.onScreen?.prompt.kind.rawValue ?? "none"), ("status", m.status.description), ("appState", m.lifecycle.state.rawValue)]
+        let expect = ExpectStep([.prompt, .status, .appState]) {
+            $0.prompt = m.prompts.onScreen?.prompt.kind.rawValue ?? "none"
+            $0.status = m.status
+            $0.appState = m.lifecycle.state
+        }
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
                            steps: replayed.steps, markerBefore: nil, expect: expect, setup: setup)
     }
@@ -250,7 +254,7 @@ struct StateSearch {
     }
 
     private func makeFinding(key: FindingKey, explanation: String, rules: [String], choices: [ExplorerChoice], screens: [String],
-                             steps: [RecordedStep], markerBefore: (Int, [(String, String)])?, expect: [(String, String)],
+                             steps: [RecordedStep], markerBefore: (Int, ExpectStep)?, expect: ExpectStep,
                              setup: String) -> Finding {
         let keyText = key.text(screens: system.appModel.screens)
         let pathText = zip(choices, screens).map { "\($0.0.description) [\($0.1)]" }

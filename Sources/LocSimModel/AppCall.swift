@@ -51,12 +51,6 @@ public enum AppCall: Hashable, Sendable {
         }
     }
 
-    /// The calls a scenario step names by its word alone (no argument), keyed by that word.
-    public static let simpleCalls: [String: AppCall] = Dictionary(uniqueKeysWithValues: [
-        AppCall.requestWhenInUse, .requestAlways, .requestLocation, .startUpdating, .stopUpdating,
-        .startSignificantChanges, .stopSignificantChanges, .startVisits, .stopVisits,
-    ].map { ($0.word, $0) })
-
     /// How many events the call sends: one, or one per property of a `set`.
     @inlinable
     public var eventCount: Int {

@@ -54,6 +54,21 @@ public enum CallbackPattern: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The bare-name pattern that matches every call of the same method as `call`
+    /// (`didUpdateLocations` for `didUpdateLocations(3)`).
+    public init(anyArgumentOf call: DelegateCall) {
+        switch call {
+        case .didChangeAuthorization: self = .didChangeAuthorization(nil)
+        case .didUpdateLocations: self = .didUpdateLocations(count: nil)
+        case .didFailWithError: self = .didFailWithError(nil)
+        case .didEnterRegion: self = .didEnterRegion(nil)
+        case .didExitRegion: self = .didExitRegion(nil)
+        case .monitoringDidFail: self = .monitoringDidFail(nil)
+        case .didVisit: self = .didVisit
+        case .fullAccuracyCompletion: self = .fullAccuracyCompletion(.none)
+        }
+    }
+
     /// Whether `call` matches the pattern.
     public func matches(_ call: DelegateCall) -> Bool {
         switch (self, call) {

@@ -41,13 +41,22 @@ public enum DurationText {
         return nil
     }
 
-    /// `90s`, `2m`, `1500ms`, `2h`, `1d`: the largest unit that spells the duration exactly.
+    /// `90s`, `2m`, `1500ms`, `2h`, `1d`: the largest unit that spells the duration exactly. A
+    /// number of milliseconds too long for ``parse(_:)`` (more than 12 digits, over 31 years) is
+    /// written in seconds with a fraction (`1000000000.001s`), so that `parse` reads back every
+    /// duration up to ``limit`` that `format` writes.
     public static func format(_ d: Duration) -> String {
         let ms = milliseconds(d)
         if ms % 86_400_000 == 0 && ms > 0 { return "\(ms / 86_400_000)d" }
         if ms % 3_600_000 == 0 && ms > 0 { return "\(ms / 3_600_000)h" }
         if ms % 60_000 == 0 && ms > 0 { return "\(ms / 60_000)m" }
         if ms % 1000 == 0 { return "\(ms / 1000)s" }
+        if ms >= 1_000_000_000_000 {
+            var fraction = String(ms % 1000)
+            fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            return "\(ms / 1000).\(fraction)s"
+        }
         return "\(ms)ms"
     }
 

@@ -8,21 +8,11 @@ import LocSimModel
 /// types, bad durations, missing or malformed plists and GPX files. Nothing has a silent default
 /// beyond those the format documents.
 public enum ScenarioParser {
-    /// The step words of format 1 plus LocSim's additions.
-    public static let stepWords: [String] = [
-        "launch", "launchInBackground", "foreground", "background", "suspend", "terminate", "lock", "unlock",
-        "createManager", "requestWhenInUse", "requestAlways", "requestLocation", "startUpdating", "stopUpdating",
-        "startSignificantChanges", "stopSignificantChanges", "startVisits", "stopVisits", "monitorRegion",
-        "stopMonitoringRegion", "requestFullAccuracy", "set", "choose", "settings", "locationServices", "restrict",
-        "resetLocationAndPrivacy", "wait", "moveTo", "enterRegion", "exitRegion", "visit", "playGPX", "expect",
-        "airplaneMode", "tapLocationButton",
-    ]
+    /// The step words of format 1 plus LocSim's additions (the words of ``StepSyntax/all``).
+    public static let stepWords: [String] = StepSyntax.all.map(\.word)
 
-    /// The expectation keys of format 1 plus LocSim's additions.
-    public static let expectationKeys: [String] = [
-        "status", "accuracy", "provisional", "temporary", "prompt", "buttons", "promptMessage", "callbacks", "received",
-        "notReceived", "manager", "inUse", "appState", "indicator", "servicesEnabled", "log", "terminated", "settings",
-    ]
+    /// The expectation keys of format 1 plus LocSim's additions (``ExpectationKey``), in the documented order.
+    public static let expectationKeys: [String] = ExpectationKey.allCases.map(\.rawValue)
 
     /// The device keys of format 1 plus LocSim's additions (the parameters of `DeviceParameters`).
     public static let deviceKeys: [String] = [
@@ -184,156 +174,130 @@ public enum ScenarioParser {
 
     // MARK: Steps
 
-    /// Parses one step (a bare word or a one-key mapping).
+    /// Parses one step (a bare word or a one-key mapping) with the step table, ``StepSyntax``.
     public static func parseStep(_ v: YAMLValue) throws -> Step {
         let line = v.line ?? 0
         if v.isScalar {
             let word = try v.string("step")
-            return Step(try bareStep(word, v), line: line)
+            guard let syntax = StepSyntax.named[word] else { throw unknownStep(word, v) }
+            guard let action = syntax.bare else { throw v.error("step '\(word)' needs a value (\(word): …)") }
+            return Step(action, line: line)
         }
         let pairs = try v.mapping("a step")
         guard pairs.count == 1, let (word, _, arg) = pairs.first else {
             throw v.error("a step is a word or a mapping with one key, not \(pairs.count) keys (\(pairs.map(\.key).joined(separator: ", ")))")
         }
-        return Step(try mappedStep(word, arg, v), line: line)
+        guard let syntax = StepSyntax.named[word] else { throw unknownStep(word, v) }
+        guard let read = syntax.value else { throw arg.error("step '\(word)' takes no value") }
+        return Step(try read(arg, v), line: line)
     }
 
     private static func unknownStep(_ word: String, _ v: YAMLValue) -> InputError {
         v.error("unknown step '\(word)' (expected one of: \(stepWords.joined(separator: ", ")))")
     }
 
-    private static func bareStep(_ word: String, _ v: YAMLValue) throws -> StepAction {
-        if let l = StepAction.Lifecycle(rawValue: word) { return .lifecycle(l) }
-        switch word {
-        case "lock": return .lock(true)
-        case "unlock": return .lock(false)
-        case "resetLocationAndPrivacy": return .resetLocationAndPrivacy
-        case "visit": return .visit
-        case "tapLocationButton": return .tapLocationButton
-        default:
-            if let call = AppCall.simpleCalls[word] { return .call(call, manager: "main") }
-            if stepWords.contains(word) { throw v.error("step '\(word)' needs a value (\(word): …)") }
-            throw unknownStep(word, v)
+    /// The manager of an app call given as a key: `{on: MANAGER}`, or no value for `main`.
+    static func manager(of arg: YAMLValue, _ word: String, _ v: YAMLValue) throws -> String {
+        // {requestLocation: {on: second}}
+        var manager = "main"
+        if arg.isMapping {
+            for (k, line, x) in try arg.mapping(word) {
+                guard k == "on" else { throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected on)") }
+                manager = try x.string("on")
+            }
+        } else if case .scalar(let s) = arg.node, s.string.isEmpty || s.string == "null" || s.string == "~" {
+            // `requestAlways:` with nothing after it
+        } else {
+            throw arg.error("\(word) takes no value, or {on: MANAGER}")
         }
+        return manager
     }
 
-    private static func mappedStep(_ word: String, _ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
-        if let call = AppCall.simpleCalls[word] {
-            // {requestLocation: {on: second}}
-            var manager = "main"
-            if arg.isMapping {
-                for (k, line, x) in try arg.mapping(word) {
-                    guard k == "on" else { throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected on)") }
-                    manager = try x.string("on")
-                }
-            } else if case .scalar(let s) = arg.node, s.string.isEmpty || s.string == "null" || s.string == "~" {
-                // `requestAlways:` with nothing after it
-            } else {
-                throw arg.error("\(word) takes no value, or {on: MANAGER}")
+    /// `monitorRegion: NAME` or `{name, latitude, longitude, radius, on}`.
+    static func monitorRegion(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        guard arg.isMapping else { return .call(.monitorRegion(Region(name: try arg.string("monitorRegion"))), manager: "main") }
+        var name: String?, lat: Double?, lon: Double?, radius = 100.0, manager = "main"
+        for (k, line, x) in try arg.mapping("monitorRegion") {
+            switch k {
+            case "name": name = try x.string("name")
+            case "latitude": lat = try x.double("latitude")
+            case "longitude": lon = try x.double("longitude")
+            case "radius": radius = try x.double("radius")
+            case "on": manager = try x.string("on")
+            default: throw InputError(file: v.file, line: line, message: "monitorRegion: unknown key '\(k)' (expected name, latitude, longitude, radius, on)")
             }
-            return .call(call, manager: manager)
         }
-        switch word {
-        case "launch", "launchInBackground", "foreground", "background", "suspend", "terminate", "lock", "unlock",
-             "resetLocationAndPrivacy", "visit", "tapLocationButton":
-            throw arg.error("step '\(word)' takes no value")
-        case "createManager":
-            return .createManager(try arg.string("createManager"))
-        case "monitorRegion":
-            if arg.isMapping {
-                var name: String?, lat: Double?, lon: Double?, radius = 100.0, manager = "main"
-                for (k, line, x) in try arg.mapping("monitorRegion") {
-                    switch k {
-                    case "name": name = try x.string("name")
-                    case "latitude": lat = try x.double("latitude")
-                    case "longitude": lon = try x.double("longitude")
-                    case "radius": radius = try x.double("radius")
-                    case "on": manager = try x.string("on")
-                    default: throw InputError(file: v.file, line: line, message: "monitorRegion: unknown key '\(k)' (expected name, latitude, longitude, radius, on)")
-                    }
-                }
-                guard let name else { throw arg.error("monitorRegion needs a name") }
-                guard radius > 0 else { throw arg.error("monitorRegion: radius must be a positive number of metres, not \(radius)") }
-                if (lat == nil) != (lon == nil) { throw arg.error("monitorRegion needs both latitude and longitude, or neither") }
-                let center = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
-                return .call(.monitorRegion(Region(name: name, center: center, radius: radius)), manager: manager)
+        guard let name else { throw arg.error("monitorRegion needs a name") }
+        guard radius > 0 else { throw arg.error("monitorRegion: radius must be a positive number of metres, not \(radius)") }
+        if (lat == nil) != (lon == nil) { throw arg.error("monitorRegion needs both latitude and longitude, or neither") }
+        let center = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
+        return .call(.monitorRegion(Region(name: name, center: center, radius: radius)), manager: manager)
+    }
+
+    /// `set: {PROPERTY: VALUE, …, on: MANAGER}`.
+    static func setProperties(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        var manager = "main"
+        var props: [ManagerProperty] = []
+        for (k, line, x) in try arg.mapping("set") {
+            switch k {
+            case "on": manager = try x.string("on")
+            case "allowsBackgroundLocationUpdates": props.append(.allowsBackgroundLocationUpdates(try x.bool(k)))
+            case "showsBackgroundLocationIndicator": props.append(.showsBackgroundLocationIndicator(try x.bool(k)))
+            case "pausesLocationUpdatesAutomatically": props.append(.pausesLocationUpdatesAutomatically(try x.bool(k)))
+            case "desiredAccuracy":
+                let w = try x.word(k, from: DesiredAccuracy.allCases.map(\.rawValue))
+                props.append(.desiredAccuracy(DesiredAccuracy(rawValue: w)!))
+            default:
+                throw InputError(file: v.file, line: line, message: "set: unknown property '\(k)' (expected allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, desiredAccuracy, on)")
             }
-            return .call(.monitorRegion(Region(name: try arg.string("monitorRegion"))), manager: "main")
-        case "stopMonitoringRegion":
-            let (name, manager) = try nameAndManager(arg, word, nameKey: "name", v)
-            return .call(.stopMonitoringRegion(name), manager: manager)
-        case "requestFullAccuracy":
-            let (key, manager) = try nameAndManager(arg, word, nameKey: "purposeKey", v)
-            guard !key.isEmpty, key != "~", key != "null" else { throw arg.error("requestFullAccuracy needs a purpose key (an entry of NSLocationTemporaryUsageDescriptionDictionary)") }
-            return .call(.requestFullAccuracy(key), manager: manager)
-        case "set":
-            var manager = "main"
-            var props: [ManagerProperty] = []
-            for (k, line, x) in try arg.mapping("set") {
-                switch k {
-                case "on": manager = try x.string("on")
-                case "allowsBackgroundLocationUpdates": props.append(.allowsBackgroundLocationUpdates(try x.bool(k)))
-                case "showsBackgroundLocationIndicator": props.append(.showsBackgroundLocationIndicator(try x.bool(k)))
-                case "pausesLocationUpdatesAutomatically": props.append(.pausesLocationUpdatesAutomatically(try x.bool(k)))
-                case "desiredAccuracy":
-                    let w = try x.word(k, from: DesiredAccuracy.allCases.map(\.rawValue))
-                    props.append(.desiredAccuracy(DesiredAccuracy(rawValue: w)!))
-                default:
-                    throw InputError(file: v.file, line: line, message: "set: unknown property '\(k)' (expected allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, desiredAccuracy, on)")
-                }
+        }
+        guard !props.isEmpty else { throw arg.error("set needs at least one property") }
+        return .call(.set(props), manager: manager)
+    }
+
+    /// `choose: BUTTON` or `{button, precise}`.
+    static func choose(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        guard arg.isMapping else { return .choose(try parseButton(arg), precise: nil) }
+        var button: PromptButton?, precise: Bool?
+        for (k, line, x) in try arg.mapping("choose") {
+            switch k {
+            case "button": button = try parseButton(x)
+            case "precise": precise = try x.onOff("precise")
+            default: throw InputError(file: v.file, line: line, message: "choose: unknown key '\(k)' (expected button, precise)")
             }
-            guard !props.isEmpty else { throw arg.error("set needs at least one property") }
-            return .call(.set(props), manager: manager)
-        case "choose":
-            if arg.isMapping {
-                var button: PromptButton?, precise: Bool?
-                for (k, line, x) in try arg.mapping("choose") {
-                    switch k {
-                    case "button": button = try parseButton(x)
-                    case "precise": precise = try x.onOff("precise")
-                    default: throw InputError(file: v.file, line: line, message: "choose: unknown key '\(k)' (expected button, precise)")
-                    }
-                }
-                guard let button else { throw arg.error("choose needs a button") }
-                return .choose(button, precise: precise)
-            }
-            return .choose(try parseButton(arg), precise: nil)
-        case "settings":
-            if arg.isMapping {
-                var precise: Bool?
-                for (k, line, x) in try arg.mapping("settings") {
-                    guard k == "precise" else { throw InputError(file: v.file, line: line, message: "settings: unknown key '\(k)' (expected precise)") }
-                    precise = try x.onOff("precise")
-                }
-                guard let precise else { throw arg.error("settings needs precise: on|off") }
-                return .precise(precise)
-            }
+        }
+        guard let button else { throw arg.error("choose needs a button") }
+        return .choose(button, precise: precise)
+    }
+
+    /// `settings: OPTION` or `{precise: on|off}`.
+    static func settings(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        guard arg.isMapping else {
             let w = try arg.word("settings", from: SettingsOption.allCases.map(\.rawValue))
             return .settings(SettingsOption(rawValue: w)!)
-        case "locationServices": return .locationServices(try arg.onOff("locationServices"))
-        case "airplaneMode": return .airplaneMode(try arg.onOff("airplaneMode"))
-        case "restrict": return .restrict(try arg.onOff("restrict"))
-        case "wait": return .wait(try arg.duration("wait"))
-        case "moveTo": return .moveTo(try coordinate(arg, "moveTo"))
-        case "enterRegion": return .enterRegion(try arg.string("enterRegion"))
-        case "exitRegion": return .exitRegion(try arg.string("exitRegion"))
-        case "playGPX":
-            let path = try arg.string("playGPX")
-            let resolved = resolve(path, relativeTo: v.file)
-            guard FileManager.default.fileExists(atPath: resolved) else { throw arg.error("playGPX: no such file '\(path)'") }
-            do {
-                return .playGPX(try GPXTrack(contentsOf: resolved), path: path)
-            } catch let e as InputError {
-                throw arg.error("playGPX '\(path)': \(e.description)")
-            }
-        case "expect":
-            return .expect(try parseExpectation(arg))
-        default:
-            throw unknownStep(word, v)
+        }
+        var precise: Bool?
+        for (k, line, x) in try arg.mapping("settings") {
+            guard k == "precise" else { throw InputError(file: v.file, line: line, message: "settings: unknown key '\(k)' (expected precise)") }
+            precise = try x.onOff("precise")
+        }
+        guard let precise else { throw arg.error("settings needs precise: on|off") }
+        return .precise(precise)
+    }
+
+    /// `playGPX: PATH`, read relative to the scenario file.
+    static func playGPX(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        let path = try arg.string("playGPX")
+        let resolved = resolve(path, relativeTo: v.file)
+        guard FileManager.default.fileExists(atPath: resolved) else { throw arg.error("playGPX: no such file '\(path)'") }
+        do {
+            return .playGPX(try GPXTrack(contentsOf: resolved), path: path)
+        } catch let e as InputError {
+            throw arg.error("playGPX '\(path)': \(e.description)")
         }
     }
 
-    private static func nameAndManager(_ arg: YAMLValue, _ word: String, nameKey: String, _ v: YAMLValue) throws -> (String, String) {
+    static func nameAndManager(_ arg: YAMLValue, _ word: String, nameKey: String, _ v: YAMLValue) throws -> (String, String) {
         if arg.isMapping {
             var name: String?, manager = "main"
             for (k, line, x) in try arg.mapping(word) {
@@ -349,7 +313,7 @@ public enum ScenarioParser {
         return (try arg.string(word), "main")
     }
 
-    private static func parseButton(_ v: YAMLValue) throws -> PromptButton {
+    static func parseButton(_ v: YAMLValue) throws -> PromptButton {
         let w = try v.word("button", from: PromptButton.allCases.map(\.rawValue))
         return PromptButton(rawValue: w)!
     }
@@ -361,39 +325,16 @@ public enum ScenarioParser {
         let pairs = try arg.mapping("expect")
         if pairs.isEmpty { throw arg.error("expect needs at least one key") }
         for (k, line, x) in pairs {
-            switch k {
-            case "status":
-                let w = try x.word("status", from: AuthorizationStatus.allCases.map(\.description))
-                e.status = AuthorizationStatus(word: w)
-            case "accuracy":
-                let w = try x.word("accuracy", from: ["full", "reduced"])
-                e.accuracy = w == "full" ? .fullAccuracy : .reducedAccuracy
-            case "provisional": e.provisional = try x.bool(k)
-            case "temporary": e.temporary = try x.bool(k)
-            case "prompt": e.prompt = try x.word("prompt", from: ["none"] + PromptKind.allCases.map(\.rawValue))
-            case "buttons":
-                e.buttons = Set(try x.sequence("buttons").map(parseButton))
-            case "promptMessage": e.promptMessage = try x.string(k)
-            case "callbacks": e.callbacks = try x.sequence("callbacks").map { try checkedCallback($0) }
-            case "received": e.received = try x.stringList(k).isEmpty ? [] : try x.sequence(k).map { try checkedCallback($0) }
-            case "notReceived": e.notReceived = try x.sequence(k).map { try checkedCallback($0) }
-            case "manager": e.manager = try x.string(k)
-            case "inUse": e.inUse = try x.bool(k)
-            case "appState":
-                let w = try x.word("appState", from: AppState.allCases.map(\.rawValue))
-                e.appState = AppState(rawValue: w)
-            case "indicator": e.indicator = try x.bool(k)
-            case "servicesEnabled": e.servicesEnabled = try x.bool(k)
-            case "log": e.log = try x.string(k)
-            case "terminated": e.terminated = try x.string(k)
-            case "settings":
-                let w = try x.word("settings", from: SettingsOption.allCases.map(\.rawValue))
-                e.settings = SettingsOption(rawValue: w)
-            default:
+            guard let key = ExpectationKey(rawValue: k) else {
                 throw InputError(file: arg.file, line: line, message: "unknown expectation '\(k)' (expected one of: \(expectationKeys.joined(separator: ", ")))")
             }
+            try key.read(x, into: &e)
         }
         return e
+    }
+
+    static func checkedCallbacks(_ x: YAMLValue, _ what: String) throws -> [CallbackPattern] {
+        try x.sequence(what).map { try checkedCallback($0) }
     }
 
     private static func checkedCallback(_ v: YAMLValue) throws -> CallbackPattern {

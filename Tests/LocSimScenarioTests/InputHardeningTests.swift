@@ -40,6 +40,17 @@ struct InputHardeningTests {
         #expect(DurationText.parse("1d") == .seconds(86_400))
     }
 
+    @Test("DurationText.parse reads back what format writes, up to the limit: more than 12 digits of ms are written as seconds")
+    func durationFormatReadsBack() {
+        let limit = DurationText.milliseconds(DurationText.limit)
+        for ms: Int64 in [0, 1, 999, 1500, 90_000, 86_400_000, 999_999_999_999, 1_000_000_000_001, 1_000_000_000_500, limit - 1, limit] {
+            let d = Duration.milliseconds(ms)
+            #expect(DurationText.parse(DurationText.format(d)) == d, "\(ms) ms as \(DurationText.format(d))")
+        }
+        #expect(DurationText.format(.milliseconds(1_000_000_000_500)) == "1000000000.5s")
+        #expect(DurationText.format(.milliseconds(999_999_999_999)) == "999999999999ms")
+    }
+
     @Test("An unreleased platform is an input error", arguments: ["iOS 99.0", "iOS 7.0", "watchOS 20", "macOS 9.0"])
     func unknownPlatform(_ text: String) {
         let e = Self.error("device: {platform: \(text)}\nsteps: [launch]\n")
