@@ -30,8 +30,7 @@ public final class SimulatedDevice {
 
     /// The apps whose interpreters hold pending run-loop work, one entry per item, in the order
     /// the items were queued (each app's own items wait in its `AuthorizationInterpreter`).
-    private var runLoopOrder: [SimulatedApp] = []
-    private var runLoopHead = 0
+    private var runLoopOrder = RunLoopOrder()
     private var draining = false
     private var scheduledFixes: [(at: Duration, location: Location)] = []
     private var occurrences: [Occurrence] = []
@@ -208,10 +207,7 @@ public final class SimulatedDevice {
         draining = true
         defer { draining = false }
         while true {
-            if runLoopHead < runLoopOrder.count {
-                let app = runLoopOrder[runLoopHead]
-                runLoopHead += 1
-                if runLoopHead == runLoopOrder.count { runLoopOrder.removeAll(keepingCapacity: true); runLoopHead = 0 }
+            if let app = runLoopOrder.next() {
                 switch app.interpreter.runLoop.takePending() {
                 case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
                 case .launchCode?: app.onLaunch?(app)
@@ -259,11 +255,15 @@ public final class SimulatedDevice {
     func send(_ event: Event, to app: SimulatedApp, entry: @autoclosure () -> TimelineEntry?) {
         if recordsTimeline, let entry = entry() { timeline.append(entry) }
         let before = eventObserver == nil ? nil : app.model
-        let pendingBefore = app.interpreter.runLoop.pendingCount
-        occurrences.removeAll(keepingCapacity: true)
+        if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
         app.interpreter.send(event, into: &occurrences)
-        for _ in pendingBefore..<app.interpreter.runLoop.pendingCount { runLoopOrder.append(app) }
-        for occurrence in occurrences { record(occurrence, of: app, cause: event) }
+        for occurrence in occurrences {
+            switch occurrence {
+            case .delegateCall, .appLaunchedBySystem: runLoopOrder.append(app)   // it waits in the app's run loop
+            default: break
+            }
+            record(occurrence, of: app, cause: event)
+        }
         if let eventObserver, let before {
             eventObserver(AppliedEvent(app: app, event: event, before: before, occurrences: occurrences))
         }
@@ -361,5 +361,23 @@ extension IgnoredReason {
         case .promptOnScreen: ["C12"]
         case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized: ["K5"]
         }
+    }
+}
+
+/// The order in which apps' run-loop work was queued: one entry per item, each app's items
+/// waiting in its own interpreter. One value, so a turn of the run loop is one access.
+private struct RunLoopOrder {
+    private var apps: [SimulatedApp] = []
+    private var head = 0
+
+    mutating func append(_ app: SimulatedApp) { apps.append(app) }
+
+    /// The app whose item is next, if any.
+    mutating func next() -> SimulatedApp? {
+        guard head < apps.count else { return nil }
+        let app = apps[head]
+        head += 1
+        if head == apps.count { apps.removeAll(keepingCapacity: true); head = 0 }
+        return app
     }
 }

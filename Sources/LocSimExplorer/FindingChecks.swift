@@ -8,6 +8,9 @@ import LocSimScenario
 /// `locsim explore` (app models, ``StepRun``) and the test-support `ExplorationRun` (Swift apps on
 /// a `SimulatedDevice`) both feed it every event of a step, so they find the same problems under
 /// the same keys. Core Location has no such type.
+///
+/// The checks only read the model, but take it `inout`: a driver keeps its model beside its checks,
+/// and lending it by value while the checks change would copy the whole model on every event.
 package struct FindingChecks: Sendable {
     /// Whether observations carry what a counterexample needs (its `expect` and explanation), or
     /// only their keys, once each.
@@ -16,7 +19,20 @@ package struct FindingChecks: Sendable {
     package private(set) var observations: [Observation] = []
     /// The recorded step the next observations show after (record mode).
     package var stepIndex = 0
-    private var automatic: ExplorerChoice?
+    /// The choice after which the app runs code on its own, if the step's choice is one.
+    private var automatic: Automatic?
+
+    /// The choices after which the app runs code on its own (no payload: set on every step).
+    private enum Automatic {
+        case launch, foreground, unlock
+        var choice: ExplorerChoice {
+            switch self {
+            case .launch: .launch
+            case .foreground: .foreground
+            case .unlock: .unlock
+            }
+        }
+    }
 
     /// Checks that record counterexample detail, or only keys.
     package init(record: Bool) {
@@ -24,18 +40,15 @@ package struct FindingChecks: Sendable {
     }
 
     /// Starts checking a step that applies `choice`.
+    @inline(__always)
     package mutating func start(_ choice: ExplorerChoice) {
         if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
         stepIndex = 0
-        automatic = Self.runsAppCodeOnItsOwn(choice) ? choice : nil
-    }
-
-    /// Choices after which the app runs code on its own (launch and return to the foreground):
-    /// a prompt its calls show then is ``FindingKind/promptOnForeground``.
-    private static func runsAppCodeOnItsOwn(_ choice: ExplorerChoice) -> Bool {
         switch choice {
-        case .launch, .foreground, .unlock: true
-        default: false
+        case .launch: automatic = .launch
+        case .foreground: automatic = .foreground
+        case .unlock: automatic = .unlock
+        default: automatic = nil
         }
     }
 
@@ -44,7 +57,8 @@ package struct FindingChecks: Sendable {
     /// Before the app makes `call` with the model in `model`: a service started out of use
     /// (I6, I9). Monitoring services count only for apps without Always, which may start them in
     /// the background (A8).
-    package mutating func willPerform(_ call: AppCall, model: AuthorizationModel) {
+    @inline(__always)
+    package mutating func willPerform(_ call: AppCall, model: inout AuthorizationModel) {
         guard call.startsService, !model.isInUse else { return }
         if call.startsStandardLocation || model.status != .authorizedAlways {
             observe(.backgroundStart(call), expect: ExpectStep([.inUse, .appState]) { $0.inUse = false; $0.appState = model.lifecycle.state })
@@ -53,7 +67,8 @@ package struct FindingChecks: Sendable {
 
     /// After `event` took the model from `before` to `model` with `occurrences`. `alwaysAsked` is
     /// the explorer's own record that an Always prompt was shown (``PrivacyRule/alwaysOnce``).
-    package mutating func applied(_ event: Event, before: AuthorizationModel.Snapshot, model: AuthorizationModel,
+    @inline(__always)
+    package mutating func applied(_ event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,
                                   occurrences: some Collection<Occurrence>, alwaysAsked: inout Bool) {
         var delivered: DelegateCall?
         for occurrence in occurrences {
@@ -65,10 +80,10 @@ package struct FindingChecks: Sendable {
                         detail: exception.text)
             case .requestIgnored(let kind, let reason):
                 if reason.isFinding, let call = AppCall(event) {
-                    ignored(call, kind: kind, reason: reason, before: before, model: model)
+                    ignored(call, kind: kind, reason: reason, before: before, model: &model)
                 }
             case .promptShown(let p):
-                prompt(p, event: event, before: before, model: model, alwaysAsked: &alwaysAsked)
+                prompt(p, event: event, before: before, model: &model, alwaysAsked: &alwaysAsked)
             default:
                 break
             }
@@ -81,11 +96,12 @@ package struct FindingChecks: Sendable {
            model.parameters.allowOnceExpiryRestoresAlwaysRequest {
             if case .userChangedSetting = event {} else { alwaysAsked = false }
         }
-        if let delivered { delivery(delivered, model: model) }
+        if let delivered { delivery(delivered, model: &model) }
     }
 
     /// After the whole step: Allow Once never outlives use (H2, H4).
-    package mutating func finished(model: AuthorizationModel) {
+    @inline(__always)
+    package mutating func finished(model: inout AuthorizationModel) {
         if model.isTemporary && !model.isInUse && !model.clock.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
             observe(.privacy(.allowOnceOutlivesUse), expect: ExpectStep([.temporary, .inUse]) { $0.temporary = true; $0.inUse = false })
         }
@@ -94,7 +110,7 @@ package struct FindingChecks: Sendable {
     // MARK: Checks
 
     private mutating func ignored(_ call: AppCall, kind: AuthorizationRequestKind, reason: IgnoredReason,
-                                  before: AuthorizationModel.Snapshot, model: AuthorizationModel) {
+                                  before: AuthorizationModel.Snapshot, model: inout AuthorizationModel) {
         guard record else { return observe(.ignored(call, reason), expect: ExpectStep([]) { _ in }) }
         let prompt = model.prompts.onScreen?.prompt.kind.rawValue ?? "none"
         // The calls this step produced so far are none: the request did nothing.
@@ -103,11 +119,11 @@ package struct FindingChecks: Sendable {
                 detail: "\(kind.callName) did nothing: \(reason.explanation)")
     }
 
-    private mutating func prompt(_ p: Prompt, event: Event, before: AuthorizationModel.Snapshot, model: AuthorizationModel,
+    private mutating func prompt(_ p: Prompt, event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,
                                  alwaysAsked: inout Bool) {
         let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
         if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, event.isAppCall {
-            observe(.promptOnForeground(p.kind, automatic), expect: ExpectStep([.prompt, .appState]) { $0.prompt = p.kind.rawValue; $0.appState = model.lifecycle.state })
+            observe(.promptOnForeground(p.kind, automatic.choice), expect: ExpectStep([.prompt, .appState]) { $0.prompt = p.kind.rawValue; $0.appState = model.lifecycle.state })
         }
         if authorizationPrompt, before.authorization == .denied {
             observe(.privacy(.deniedPromptsAgain), expect: ExpectStep([.prompt]) { $0.prompt = p.kind.rawValue })
@@ -127,7 +143,7 @@ package struct FindingChecks: Sendable {
 
     /// A location reached the app: it must be authorized, and in use unless it has permanent
     /// Always (``PrivacyRule``).
-    private mutating func delivery(_ call: DelegateCall, model: AuthorizationModel) {
+    private mutating func delivery(_ call: DelegateCall, model: inout AuthorizationModel) {
         let rule: PrivacyRule
         let status = model.status, inUse = model.isInUse
         if !status.isAuthorized {
@@ -149,10 +165,11 @@ package struct FindingChecks: Sendable {
     private mutating func observe(_ key: FindingKey, marker: ExpectStep? = nil, expect: @autoclosure () -> ExpectStep,
                                   detail: @autoclosure () -> String = "") {
         if !record {
-            if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key)) }
+            if !observations.contains(where: { $0.key == key }) { observations.append(Observation(key: key, story: nil)) }
             return
         }
-        observations.append(Observation(key: key, stepIndex: max(0, stepIndex), marker: marker, expect: expect(), detail: detail()))
+        let story = Observation.Story(stepIndex: max(0, stepIndex), marker: marker, expect: expect(), detail: detail())
+        observations.append(Observation(key: key, story: story))
     }
 }
 

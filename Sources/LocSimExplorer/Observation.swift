@@ -45,14 +45,28 @@ package enum FindingKey: Hashable, Sendable, Comparable {
 /// step's scenario steps it shows and the `expect` that shows it.
 package struct Observation: Sendable {
     package var key: FindingKey
-    /// Index into the recorded steps of the transition: the step after which the problem shows.
-    package var stepIndex: Int = 0
-    /// An `expect` to insert just before that step (so `callbacks` counts only its calls).
-    package var marker: ExpectStep? = nil
-    /// The final `expect`.
-    package var expect = ExpectStep([]) { _ in }
-    /// Extra detail for the explanation.
-    package var detail: String = ""
+    /// What a counterexample needs, when recording (held by reference: an `expect` is large, and
+    /// a search that does not record makes observations by the thousand).
+    package var story: Story?
+
+    /// Where in a recorded step the problem shows, and the `expect` steps that show it.
+    package final class Story: Sendable {
+        /// Index into the recorded steps of the transition: the step after which the problem shows.
+        package let stepIndex: Int
+        /// An `expect` to insert just before that step (so `callbacks` counts only its calls).
+        package let marker: ExpectStep?
+        /// The final `expect`.
+        package let expect: ExpectStep
+        /// Extra detail for the explanation.
+        package let detail: String
+
+        init(stepIndex: Int, marker: ExpectStep?, expect: ExpectStep, detail: String) {
+            self.stepIndex = stepIndex
+            self.marker = marker
+            self.expect = expect
+            self.detail = detail
+        }
+    }
 
     /// The explanation and rule ids of `key`, on an app whose screens are `screens`; `detail` is
     /// the observation's own explanation, where it has one.

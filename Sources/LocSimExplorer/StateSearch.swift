@@ -221,7 +221,7 @@ struct StateSearch {
     private func counterexample(for key: FindingKey, source: Int32, choice: ExplorerChoice, setup: String) -> Finding? {
         let choices = path(to: source) + [choice]
         let replayed = replay(choices)
-        guard let o = replayed.last.observations.first(where: { $0.key == key }) else { return nil }
+        guard let o = replayed.last.observations.first(where: { $0.key == key })?.story else { return nil }
         let cut = replayed.lastOffset + o.stepIndex
         let steps = Array(replayed.steps[...cut])
         var expect = o.expect

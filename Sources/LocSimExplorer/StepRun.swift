@@ -125,7 +125,7 @@ struct StepRun {
         }
         leftScreenInApp = leftScreenInApp && state.model.lifecycle.state != .notRunning && state.screen != startScreen
         checks.stepIndex = steps.count - 1
-        checks.finished(model: state.model)
+        checks.finished(model: &state.model)
         state.model.canonicalizeTime()
     }
 
@@ -141,7 +141,7 @@ struct StepRun {
     private mutating func perform(_ call: AppCall, note: String) {
         if record { steps.append(.call(call, note: note)); stepCallbacks.append([]) }
         checks.stepIndex = steps.count - 1
-        checks.willPerform(call, model: state.model)
+        checks.willPerform(call, model: &state.model)
         for i in 0..<call.eventCount {
             send(call.event(i, on: AppModelSystem.main))
             if state.model.lifecycle.state == .notRunning { break }
@@ -160,7 +160,7 @@ struct StepRun {
             for case .delegateCall(_, let call) in occurrences { stepCallbacks[stepCallbacks.count - 1].append(call) }
         }
         checks.stepIndex = steps.count - 1
-        checks.applied(event, before: before, model: state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
+        checks.applied(event, before: before, model: &state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
         if runLoop.takeLaunchRequest() { launchCode() }
     }
 

@@ -44,17 +44,19 @@ public struct AuthorizationInterpreter: Sendable {
     /// The app's run loop as the interpreter sees it: the work waiting for it, oldest first, and
     /// the one place where an event becomes occurrences.
     public struct RunLoop: Sendable {
-        private var queue: [Pending] = []
-        private var head = 0
+        // Inlinable, with their storage: the explorer calls them on every step.
+        @usableFromInline var queue: [Pending] = []
+        @usableFromInline var head = 0
         /// How many ``Pending/launchCode`` items wait (most of the time none, and nothing is searched).
-        private var launchRequests = 0
-        private var effects: [Effect] = []
+        @usableFromInline var launchRequests = 0
+        @usableFromInline var effects: [Effect] = []
 
         /// An empty run loop.
         public init() {}
 
         /// Applies `event` to `model` (the interpreter's, or one a driver keeps elsewhere) and
         /// appends what happened to `occurrences`; delegate calls and launch requests also wait here.
+        @inlinable
         public mutating func apply(_ event: Event, to model: inout AuthorizationModel, into occurrences: inout [Occurrence]) {
             let before = model.lifecycle.state
             if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
@@ -90,12 +92,15 @@ public struct AuthorizationInterpreter: Sendable {
         }
 
         /// What waits, oldest first.
+        @inlinable
         public var pending: ArraySlice<Pending> { queue[head...] }
 
         /// How many items wait.
+        @inlinable
         public var pendingCount: Int { queue.count - head }
 
         /// Takes the oldest waiting item.
+        @inlinable
         public mutating func takePending() -> Pending? {
             guard head < queue.count else { return nil }
             let item = queue[head]
@@ -107,9 +112,10 @@ public struct AuthorizationInterpreter: Sendable {
 
         /// Takes a waiting launch request out of turn, for a driver that runs launch code as soon
         /// as the system launches the app; `false` when there is none.
+        @inlinable @inline(__always)
         public mutating func takeLaunchRequest() -> Bool {
-            guard launchRequests > 0,
-                  let i = queue[head...].firstIndex(where: { if case .launchCode = $0 { true } else { false } }) else { return false }
+            guard launchRequests > 0 else { return false }
+            guard let i = queue[head...].firstIndex(where: { if case .launchCode = $0 { true } else { false } }) else { return false }
             launchRequests -= 1
             queue.remove(at: i)
             if head == queue.count { discardPending() }
@@ -117,6 +123,7 @@ public struct AuthorizationInterpreter: Sendable {
         }
 
         /// Forgets everything waiting (the app's process is gone, or a driver stops).
+        @inlinable
         public mutating func discardPending() {
             if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
             head = 0

@@ -90,7 +90,7 @@ public struct ExplorationRun<App: ExplorationApp> {
                     let session = Session(self, platform: platform, path: nodes[n].path)
                     let path = nodes[n].path + [choice]
                     for o in session.apply(choice) {
-                        let (key, f) = finding(o.key, detail: o.detail, path: path)
+                        let (key, f) = finding(o.key, detail: o.story?.detail ?? "", path: path)
                         if first[key] == nil { first[key] = f }
                     }
                     let target: Int
@@ -150,8 +150,9 @@ private final class Session<App: ExplorationApp> {
 
     private func check(_ applied: AppliedEvent) {
         guard applied.app === app else { return }
-        if let call = AppCall(applied.event) { checks.willPerform(call, model: applied.before) }
-        checks.applied(applied.event, before: applied.before.snapshot, model: app.model, occurrences: applied.occurrences,
+        var before = applied.before, model = app.model
+        if let call = AppCall(applied.event) { checks.willPerform(call, model: &before) }
+        checks.applied(applied.event, before: before.snapshot, model: &model, occurrences: applied.occurrences,
                        alwaysAsked: &alwaysAsked)
     }
 
@@ -180,7 +181,8 @@ private final class Session<App: ExplorationApp> {
         if before == .foreground && app.state == .background { object?.didEnterBackground(); device.run() }
         if (before == .background || before == .suspended) && app.state == .foreground { object?.willEnterForeground(); device.run() }
         if app.state == .notRunning { object = nil }
-        checks.finished(model: app.model)
+        var model = app.model
+        checks.finished(model: &model)
         return checks.observations
     }
 }
