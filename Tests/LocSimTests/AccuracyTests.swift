@@ -1,6 +1,8 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// SPEC section K: precise vs approximate location (accuracy authorization).
 @Suite("K: Accuracy authorization")

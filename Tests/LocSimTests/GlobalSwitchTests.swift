@@ -1,6 +1,8 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// SPEC section M: global Location Services off, and restricted.
 @Suite("M: Location Services off and restricted")

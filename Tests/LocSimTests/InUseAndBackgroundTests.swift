@@ -1,6 +1,8 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// SPEC section I: "when in use", background execution, indicators.
 @Suite("I: In use, background execution and indicators")

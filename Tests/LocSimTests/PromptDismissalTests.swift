@@ -1,6 +1,8 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// System prompts are modal: going to Settings takes them away unanswered, as locking does.
 @Suite("Prompts that go away unanswered")

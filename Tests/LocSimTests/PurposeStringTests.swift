@@ -1,6 +1,8 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// SPEC section J: missing purpose-string keys.
 @Suite("J: Missing purpose-string keys")

@@ -1,6 +1,8 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// SPEC section L: the Settings app and system-level controls.
 @Suite("L: Settings")
