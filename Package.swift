@@ -61,8 +61,8 @@ let package = Package(
         // recording delegate.
         .target(name: "LocSimModelTestSupport", dependencies: ["LocSimModel"], path: "Tests/LocSimModelTestSupport"),
         .target(name: "LocSimTestSupport", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport"], path: "Tests/LocSimTestSupport"),
-        .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel", "LocSimModelTestSupport"]),
-        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimModel", "LocSimTestStore", "LocSimModelTestSupport", "LocSimTestSupport"]),
+        .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel", "LocSimModelTestSupport", "LocSimTestStore"]),
+        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport", "LocSimTestSupport"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"]),
         .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),

@@ -1,8 +1,7 @@
 import Testing
-import LocSim
+
 import LocSimModel
 import LocSimModelTestSupport
-import LocSimTestSupport
 
 /// SPEC section P: platform-specific behavior.
 @Suite("P: Platforms")
