@@ -59,7 +59,7 @@ let package = Package(
         // Test support, shared by the test targets (not products): the rule rig's pure-model
         // fixtures, which link the model alone, and the simulated-device rig with the one
         // recording delegate.
-        .target(name: "LocSimModelTestSupport", dependencies: ["LocSimModel"], path: "Tests/LocSimModelTestSupport"),
+        .target(name: "LocSimModelTestSupport", dependencies: ["LocSimModel", "LocSimTestStore"], path: "Tests/LocSimModelTestSupport"),
         .target(name: "LocSimTestSupport", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport"], path: "Tests/LocSimTestSupport"),
         .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel", "LocSimModelTestSupport", "LocSimTestStore"]),
         .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport", "LocSimTestSupport"]),
