@@ -56,8 +56,13 @@ let package = Package(
             ),
             dependencies: ["locsim"]
         ),
-        .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel"]),
-        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimTestStore", "LocSimModel"]),
+        // Test support, shared by the test targets (not products): the rule rig's pure-model
+        // fixtures, which link the model alone, and the simulated-device rig with the one
+        // recording delegate.
+        .target(name: "LocSimModelTestSupport", dependencies: ["LocSimModel", "LocSimTestStore"], path: "Tests/LocSimModelTestSupport"),
+        .target(name: "LocSimTestSupport", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport"], path: "Tests/LocSimTestSupport"),
+        .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel", "LocSimModelTestSupport", "LocSimTestStore"]),
+        .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport", "LocSimTestSupport"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"]),
         .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),

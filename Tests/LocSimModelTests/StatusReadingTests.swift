@@ -1,21 +1,39 @@
 import Testing
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section B: reading status (B1 and B2 are simulator tests in LocSimTests).
 @Suite("B. Reading status")
 struct StatusReadingTests {
     @Test("B3: fullAccuracy while notDetermined delivers no location")
     func accuracyMeansNothingWithoutStatus() {
-        var m = AuthorizationModel.launched()
+        let store = TestStore(Rig.model())
         let here = Location(coordinate: Coordinate(latitude: 51.5, longitude: -0.12))
-        _ = m.handle(.deviceMoved(here))
-        #expect(m.status == .notDetermined)
-        #expect(m.accuracy == .fullAccuracy)
-        #expect(m.handle(.appStartedUpdatingLocation(firstManager)) == [])
-        #expect(m.handle(.deviceMoved(here)) == [])
-        #expect(!m.canDeliverUpdates())
+        store.send(.deviceMoved(here)) { $0.device.location = here }
+        #expect(store.state.status == .notDetermined)
+        #expect(store.state.accuracy == .fullAccuracy)
+        store.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+        }
+        store.send(.deviceMoved(here))
+        #expect(!store.state.canDeliverUpdates())
         // Once authorized, the same accuracy value comes with locations.
-        let fx = m.answerWhenInUse(.allowWhileUsing)
-        #expect(delegateCalls(fx).map(\.name) == ["didChangeAuthorization", "didUpdateLocations"])
+        let prompt = store.state.initialPrompt(for: .whenInUse)
+        store.send(.appRequestedWhenInUseAuthorization(Rig.manager)) {
+            $0.prompts.onScreen = PresentedPrompt(prompt: prompt, shownAt: .zero, manager: Rig.manager)
+        }
+        store.receive([.promptShown(prompt), .appWillResignActive])
+        store.send(.userChoseButton(.allowWhileUsing, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+            $0.services.managers[0].wasDeliverable = true
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        store.receive([.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive,
+                       Rig.auth(.authorizedWhenInUse), .delegate(Rig.manager, .didUpdateLocations([here]))])
+        store.finish()
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import LocSimModel
+import LocSimModelTestSupport
 
 /// SPEC section A: `CLAuthorizationStatus` values and what each means.
 @Suite("A. Status values and meaning")
@@ -27,11 +28,11 @@ struct StatusValuesTests {
 
     @Test("A3: a granted macOS app reports authorizedAlways, never authorizedWhenInUse")
     func macOSReportsAuthorizedAlways() {
-        var m = AuthorizationModel.launched(Platform(.macOS, 10, 15))
-        let shown = m.handle(.appRequestedWhenInUseAuthorization(firstManager))
-        #expect(promptsShown(shown).map(\.buttons) == [[.dontAllow, .allow]])
+        var m = Rig.model(Platform(.macOS, 10, 15))
+        let shown = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
+        #expect(Rig.prompts(shown).map(\.buttons) == [[.dontAllow, .allow]])
         let answered = m.handle(.userChoseButton(.allow, precise: nil))
-        #expect(answered == [.promptDismissed(.initial, answer: .allow), .appDidBecomeActive, authCallback(.authorizedAlways)])
+        #expect(answered == [.promptDismissed(.initial, answer: .allow), .appDidBecomeActive, Rig.auth(.authorizedAlways)])
         #expect(m.status == .authorized)
         // Choosing "While Using" in Settings on a Mac still reads 3.
         #expect(m.handle(.userChangedSetting(.whileUsing)) == [])
@@ -40,46 +41,46 @@ struct StatusValuesTests {
 
     @Test("A4: notDetermined prompts on a request, but only in the foreground")
     func notDeterminedPromptsOnlyInForeground() {
-        var m = AuthorizationModel.launched()
+        var m = Rig.model()
         #expect(m.status == .notDetermined)
         var background = m
-        #expect(m.handle(.appRequestedWhenInUseAuthorization(firstManager))
+        #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
                 == [.promptShown(m.initialPrompt(for: .whenInUse)), .appWillResignActive])
         _ = background.handle(.appEnteredBackground)
-        #expect(background.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
+        #expect(background.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
         #expect(background.prompts.onScreen == nil)
         #expect(background.status == .notDetermined)
     }
 
     @Test("A5: restricted overrides the app's setting, requests do nothing and the user cannot change it")
     func restricted() {
-        var m = AuthorizationModel.launched()
+        var m = Rig.model()
         m.answerWhenInUse(.allowWhileUsing)
-        #expect(m.handle(.restrictionChanged(true)) == [authCallback(.restricted)])
+        #expect(m.handle(.restrictionChanged(true)) == [Rig.auth(.restricted)])
         #expect(m.status == .restricted)
-        #expect(m.handle(.appRequestedWhenInUseAuthorization(firstManager)) == [.requestIgnored(.whenInUse, reason: .restricted)])
-        #expect(m.handle(.appRequestedAlwaysAuthorization(firstManager)) == [.requestIgnored(.always, reason: .restricted)])
+        #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .restricted)])
+        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .restricted)])
         // Settings is locked: the option cannot be picked, so the script asking for it is rejected.
         let fx = m.handle(.userChangedSetting(.never))
         #expect(fx.count == 1)
         if case .rejected = fx.first {} else { Issue.record("expected a rejection, got \(fx)") }
         #expect(m.record.authorization == .whenInUse(temporary: false))
-        #expect(m.handle(.restrictionChanged(false)) == [authCallback(.authorizedWhenInUse)])
+        #expect(m.handle(.restrictionChanged(false)) == [Rig.auth(.authorizedWhenInUse)])
     }
 
     @Test("A6: denied for Don't Allow, global Location Services off and Airplane mode; switching back restores the status")
     func deniedCases() {
-        var m = AuthorizationModel.launched()
+        var m = Rig.model()
         m.answerWhenInUse(.allowWhileUsing)
-        #expect(m.handle(.userSwitchedLocationServices(false)) == [authCallback(.denied)])
+        #expect(m.handle(.userSwitchedLocationServices(false)) == [Rig.auth(.denied)])
         #expect(m.status == .denied)
-        #expect(m.handle(.userSwitchedLocationServices(true)) == [authCallback(.authorizedWhenInUse)])
-        #expect(m.handle(.userSwitchedAirplaneMode(true)) == [authCallback(.denied)])
-        #expect(m.handle(.userSwitchedAirplaneMode(false)) == [authCallback(.authorizedWhenInUse)])
+        #expect(m.handle(.userSwitchedLocationServices(true)) == [Rig.auth(.authorizedWhenInUse)])
+        #expect(m.handle(.userSwitchedAirplaneMode(true)) == [Rig.auth(.denied)])
+        #expect(m.handle(.userSwitchedAirplaneMode(false)) == [Rig.auth(.authorizedWhenInUse)])
 
-        var d = AuthorizationModel.launched()
+        var d = Rig.model()
         let fx = d.answerWhenInUse(.dontAllow)
-        #expect(fx == [.promptDismissed(.initial, answer: .dontAllow), .appDidBecomeActive, authCallback(.denied)])
+        #expect(fx == [.promptDismissed(.initial, answer: .dontAllow), .appDidBecomeActive, Rig.auth(.denied)])
         // Global off then on again returns to the app's own denied status: no change, no callback.
         #expect(d.handle(.userSwitchedLocationServices(false)) == [])
         #expect(d.handle(.userSwitchedLocationServices(true)) == [])
@@ -92,35 +93,35 @@ struct StatusValuesTests {
         let there = Location(coordinate: Coordinate(latitude: 48.86, longitude: 2.36))
 
         // No background session: nothing after the grace period.
-        var m = AuthorizationModel.launched()
+        var m = Rig.model()
         m.answerWhenInUse(.allowWhileUsing)
         _ = m.handle(.deviceMoved(here))
-        #expect(delegateCalls(m.handle(.appStartedUpdatingLocation(firstManager))).map(\.name) == ["didUpdateLocations"])
+        #expect(Rig.calls(m.handle(.appStartedUpdatingLocation(Rig.manager))).map(\.name) == ["didUpdateLocations"])
         _ = m.leaveUse()
         #expect(!m.isInUse)
         #expect(m.handle(.deviceMoved(there)) == [])
 
         // A continuous background session started in use keeps updates coming, with the indicator.
-        var s = AuthorizationModel.launched(app: AppDescription(name: "Trails", purposeStrings: distinctPurposeStrings, backgroundModes: ["location"]))
+        var s = Rig.model(app: AppDescription(name: "Trails", purposeStrings: Rig.purposeStrings, backgroundModes: ["location"]))
         s.answerWhenInUse(.allowWhileUsing)
         _ = s.handle(.deviceMoved(here))
-        _ = s.handle(.appSetAllowsBackgroundLocationUpdates(firstManager, true))
-        _ = s.handle(.appStartedUpdatingLocation(firstManager))
+        _ = s.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
+        _ = s.handle(.appStartedUpdatingLocation(Rig.manager))
         #expect(s.handle(.appEnteredBackground) == [.indicatorChanged(true)])
         _ = s.handle(.clockAdvanced(to: .seconds(60)))
         #expect(s.isInUse)
         var moved = there
         moved.timestamp = .seconds(60)
-        #expect(s.handle(.deviceMoved(there)) == [.delegate(firstManager, .didUpdateLocations([moved]))])
+        #expect(s.handle(.deviceMoved(there)) == [.delegate(Rig.manager, .didUpdateLocations([moved]))])
     }
 
     @Test("A8: Always lets monitoring launch a terminated app; When In Use and watchOS apps are never launched")
     func alwaysLaunchesTerminatedApp() {
         func terminatedWithRegion(_ platform: Platform, always: Bool) -> AuthorizationModel {
-            var m = AuthorizationModel.launched(platform)
+            var m = Rig.model(platform)
             m.answerWhenInUse(.allowWhileUsing)
             if always { m.answerAlways(.changeToAlwaysAllow) }
-            _ = m.handle(.appStartedMonitoringRegion(firstManager, Region(name: "home")))
+            _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
             _ = m.handle(.appTerminated)
             return m
         }
@@ -129,8 +130,8 @@ struct StatusValuesTests {
         #expect(always.handle(.deviceEnteredRegion("home")) == [.appLaunchedBySystem(reason: "region enter home")])
         #expect(always.lifecycle.state == .background)
         // The relaunched app creates its manager and gets the held event.
-        #expect(always.handle(.appCreatedManager(firstManager, hasDelegate: true))
-                == [authCallback(.authorizedAlways), .delegate(firstManager, .didEnterRegion("home"))])
+        #expect(always.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
+                == [Rig.auth(.authorizedAlways), .delegate(Rig.manager, .didEnterRegion("home"))])
 
         var whenInUse = terminatedWithRegion(Platform(.iOS, 18), always: false)
         #expect(whenInUse.handle(.deviceEnteredRegion("home")) == [])
@@ -144,12 +145,12 @@ struct StatusValuesTests {
 
     @Test("A9: Allow Once and Allow While Using App both report authorizedWhenInUse")
     func allowOnceLooksLikeWhileUsing() {
-        var once = AuthorizationModel.launched()
-        var permanent = AuthorizationModel.launched()
+        var once = Rig.model()
+        var permanent = Rig.model()
         let onceFx = once.answerWhenInUse(.allowOnce)
         let permanentFx = permanent.answerWhenInUse(.allowWhileUsing)
-        #expect(delegateCalls(onceFx) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(delegateCalls(onceFx) == delegateCalls(permanentFx))
+        #expect(Rig.calls(onceFx) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
+        #expect(Rig.calls(onceFx) == Rig.calls(permanentFx))
         #expect(once.status == .authorizedWhenInUse)
         #expect(once.status == permanent.status)
         #expect(once.accuracy == permanent.accuracy)
@@ -160,14 +161,14 @@ struct StatusValuesTests {
 
     @Test("A10: provisional Always reports authorizedAlways while Settings shows While Using")
     func provisionalLooksLikeAlways() {
-        var provisional = AuthorizationModel.launched()
+        var provisional = Rig.model()
         let fx = provisional.answerAlways(.allowWhileUsing)
-        #expect(delegateCalls(fx) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
+        #expect(Rig.calls(fx) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
         #expect(provisional.isProvisional)
         #expect(provisional.status == .authorizedAlways)
         #expect(provisional.settingsSelection == .whileUsing)
 
-        var permanent = AuthorizationModel.launched()
+        var permanent = Rig.model()
         permanent.answerWhenInUse(.allowWhileUsing)
         permanent.answerAlways(.changeToAlwaysAllow)
         #expect(!permanent.isProvisional)

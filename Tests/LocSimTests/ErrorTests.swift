@@ -1,9 +1,12 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// SPEC section N: errors.
-@Suite("N: Errors")
+/// The pure-model tests of this section are in LocSimModelTests.
+@Suite("N: Errors, through the simulator")
 struct ErrorTests {
     @Test("N1: CLError.Code raw values 0–19 in kCLErrorDomain")
     func errorCodes() {
@@ -88,19 +91,5 @@ struct ErrorTests {
         ok.app.launch()
         ok.call { $0.requestLocation() }
         #expect(ok.app.state == .foreground && ok.app.terminationReason == nil)
-    }
-
-    @Test("N5: since iOS 8 starting services without a request never prompts")
-    func startingDoesNotPrompt() {
-        var m = Rig.model()
-        #expect(m.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
-        #expect(m.handle(.appStartedSignificantChanges(Rig.manager)) == [])
-        #expect(m.handle(.appStartedVisits(Rig.manager)) == [])
-        #expect(m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) == [])
-        #expect(m.handle(.appRequestedLocation(Rig.manager)) == [])
-        #expect(m.prompts.onScreen == nil && m.status == .notDetermined)
-        var ios8 = Rig.model(Platform(.iOS, 8))
-        #expect(ios8.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
-        #expect(ios8.prompts.onScreen == nil)
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// The GPX input parser and track playback on the virtual clock.
 @Suite("GPX tracks")

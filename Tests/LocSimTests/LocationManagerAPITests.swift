@@ -1,28 +1,20 @@
 import Testing
 import LocSim
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// The Core Location–shaped surface of `LocationManager`, beyond what the rule tests cover.
 @Suite("LocationManager: Core Location's shape")
 struct LocationManagerAPITests {
-    final class Recorder: LocationManagerDelegate {
-        var log: [String] = []
-        func locationManagerDidChangeAuthorization(_ manager: LocationManager) { log.append("auth(\(manager.authorizationStatus))") }
-        func locationManager(_ manager: LocationManager, didUpdateLocations locations: [Location]) { log.append("locations(\(locations.count))") }
-        func locationManager(_ manager: LocationManager, didFailWithError error: any Error) { log.append("error(\((error as? LocationError)?.code.description ?? "?"))") }
-        func locationManager(_ manager: LocationManager, didEnterRegion region: Region) { log.append("enter(\(region.name))") }
-        func locationManager(_ manager: LocationManager, didExitRegion region: Region) { log.append("exit(\(region.name))") }
-        func locationManager(_ manager: LocationManager, didVisit visit: Visit) { log.append("visit") }
-    }
-
     final class OldStyle: LocationManagerDelegate {
         var statuses: [AuthorizationStatus] = []
         func locationManager(_ manager: LocationManager, didChangeAuthorization status: AuthorizationStatus) { statuses.append(status) }
     }
 
-    func launched(_ platform: Platform = Platform(.iOS, 18), app description: AppDescription = AppDescription(backgroundModes: ["location"])) -> (SimulatedDevice, SimulatedApp, LocationManager, Recorder) {
+    func launched(_ platform: Platform = Platform(.iOS, 18), app description: AppDescription = AppDescription(backgroundModes: ["location"])) -> (SimulatedDevice, SimulatedApp, LocationManager, Rig.Recorder) {
         let device = SimulatedDevice(platform: platform, location: Coordinate(latitude: 37.3349, longitude: -122.009))
         let app = device.install(description)
-        let recorder = Recorder()
+        let recorder = Rig.Recorder()
         var manager: LocationManager!
         app.onLaunch = { app in
             manager = LocationManager(app: app)

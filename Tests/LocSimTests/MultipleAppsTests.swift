@@ -1,5 +1,8 @@
 import Testing
 import LocSim
+import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 /// One device, several apps: device-wide switches reach every app; prompts and Settings are per app.
 @Suite("Several apps on one device")

@@ -1,21 +1,16 @@
 import Testing
 import LocSim
 import LocSimModel
+import LocSimModelTestSupport
+import LocSimTestSupport
 
 @Suite("Seed 000: Request Always Authorization Directly")
 struct SeedStoryTests {
-    final class Recorder: LocationManagerDelegate {
-        var statuses: [AuthorizationStatus] = []
-        var regions: [String] = []
-        func locationManagerDidChangeAuthorization(_ manager: LocationManager) { statuses.append(manager.authorizationStatus) }
-        func locationManager(_ manager: LocationManager, didEnterRegion region: Region) { regions.append(region.name) }
-    }
-
     @Test("G3, G5, C6: provisional Always is confirmed by the second prompt and the held event arrives")
     func requestAlwaysDirectly() throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18))
         let app = device.install(AppDescription(name: "Trails", backgroundModes: ["location"]))
-        let recorder = Recorder()
+        let recorder = Rig.Recorder()
         var manager: LocationManager?
         app.onLaunch = { app in
             let m = LocationManager(app: app)
@@ -42,6 +37,6 @@ struct SeedStoryTests {
         #expect(!app.model.isProvisional)
         #expect(app.authorizationStatus == .authorizedAlways)
         print(device.timeline.text)
-        #expect(recorder.regions == ["home"])
+        #expect(recorder.entered == ["home"])
     }
 }

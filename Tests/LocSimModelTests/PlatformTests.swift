@@ -1,6 +1,7 @@
 import Testing
-import LocSim
+
 import LocSimModel
+import LocSimModelTestSupport
 
 /// SPEC section P: platform-specific behavior.
 @Suite("P: Platforms")
