@@ -16,11 +16,11 @@ public struct PlistDocument: Sendable {
 
     /// Reads and parses the plist at `path`.
     ///
-    /// - Throws: ``LintInputError`` when the file cannot be read, is not a property list, or its
+    /// - Throws: `InputError` when the file cannot be read, is not a property list, or its
     ///   root is not a dictionary.
     public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         try self.init(path: path, data: data)
     }
@@ -32,10 +32,10 @@ public struct PlistDocument: Sendable {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw LintInputError(file: path, line: PlistDocument.line(in: error), reason: "malformed property list")
+            throw InputError(file: path, line: PlistDocument.line(in: error), message: "malformed property list")
         }
         guard let dict = object as? [String: Any] else {
-            throw LintInputError(file: path, reason: "property list root is not a dictionary")
+            throw InputError(file: path, message: "property list root is not a dictionary")
         }
         root = dict.mapValues(PlistValue.init)
         isXML = data.starts(with: Array("bplist".utf8)) == false

@@ -8,21 +8,21 @@ import Foundation
 public enum XcodeProjectFile {
     /// Parses `path` (`…/App.xcodeproj/project.pbxproj`).
     ///
-    /// - Throws: ``LintInputError`` for an unreadable or malformed project, or an unreadable
+    /// - Throws: `InputError` for an unreadable or malformed project, or an unreadable
     ///   `.xcconfig` it references.
     public static func load(_ path: String) throws -> [ProjectTarget] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw LintInputError(file: path, line: PlistDocument.line(in: error), reason: "malformed project file")
+            throw InputError(file: path, line: PlistDocument.line(in: error), message: "malformed project file")
         }
         guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
               let rootID = root["rootObject"] as? String, let project = objects[rootID] else {
-            throw LintInputError(file: path, reason: "project file has no objects or rootObject")
+            throw InputError(file: path, message: "project file has no objects or rootObject")
         }
         let text = String(data: data, encoding: .utf8) ?? ""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
