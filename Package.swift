@@ -25,7 +25,7 @@ let package = Package(
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
         .target(name: "LocSimModel"),
-        // The one input-error type, shared by LocSim and LocSimLint.
+        // The one input-error type and the one plist reader, shared by LocSim and LocSimLint.
         .target(name: "LocSimInput"),
         // The simulated device, apps, user, location sources and the Core Location–shaped manager.
         .target(name: "LocSim", dependencies: ["LocSimModel", "LocSimInput"]),

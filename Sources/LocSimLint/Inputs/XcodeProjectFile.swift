@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads the targets of an Xcode `project.pbxproj` (an OpenStep property list).
+/// Reads the targets of an Xcode `project.pbxproj` (an OpenStep property list, parsed by
+/// `PlistReader`).
 ///
 /// Only what lint needs: native targets, their product type, the Release (or first) build
 /// configuration of the project and the target with their `.xcconfig` bases, `INFOPLIST_FILE`
@@ -14,12 +15,7 @@ public enum XcodeProjectFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, message: "cannot read file")
         }
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw InputError(file: path, line: PlistDocument.line(in: error), message: "malformed project file")
-        }
+        let plist = try PlistReader.read(data, file: path, kind: "project file")
         guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
               let rootID = root["rootObject"] as? String, let project = objects[rootID] else {
             throw InputError(file: path, message: "project file has no objects or rootObject")
