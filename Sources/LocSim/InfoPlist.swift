@@ -3,11 +3,11 @@ import LocSimModel
 
 /// Reads the location facts of an app from its Info.plist (XML or binary).
 ///
-/// Parsed by ``PlistReader``, the package's one plist reader. Corresponds to the keys Core Location reads
-/// from the main bundle's Info.plist.
+/// Parsed by `PlistReader`, the package's one plist reader. Corresponds to the keys Core Location
+/// reads from the main bundle's Info.plist.
 public enum InfoPlist {
     /// Parses plist data into an `AppDescription`. `name` is used when the plist has no display name.
-    /// - Throws: ``InputError`` naming the file: `malformed property list` (with the line when the
+    /// - Throws: `InputError` naming the file: `malformed property list` (with the line when the
     ///   parser names one), `property list root is not a dictionary`, or a key of the wrong type.
     public static func appDescription(from data: Data, file: String, name: String? = nil) throws -> AppDescription {
         let dict = try PlistReader.dictionary(data, file: file)
