@@ -25,8 +25,10 @@ let package = Package(
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
         .target(name: "LocSimModel"),
+        // The one input-error type and the one plist reader, shared by LocSim and LocSimLint.
+        .target(name: "LocSimInput"),
         // The simulated device, apps, user, location sources and the Core Location–shaped manager.
-        .target(name: "LocSim", dependencies: ["LocSimModel"]),
+        .target(name: "LocSim", dependencies: ["LocSimModel", "LocSimInput"]),
         // `CL…` names for platforms without Core Location.
         .target(name: "LocSimCoreLocation", dependencies: ["LocSim"]),
         // The exhaustive test store for the pure model: it links the model alone.
@@ -40,6 +42,7 @@ let package = Package(
         // Info.plist and source lint; the only target that needs swift-syntax.
         .target(name: "LocSimLint", dependencies: [
             "LocSimModel",
+            "LocSimInput",
             .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),

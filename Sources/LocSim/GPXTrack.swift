@@ -21,7 +21,7 @@ public struct GPXTrack: Hashable, Sendable {
     public var points: [Point]
 
     /// Parses GPX text. `file` names the source in errors.
-    /// - Throws: ``InputError`` with the file and line of the problem.
+    /// - Throws: `InputError` with the file and line of the problem.
     public init(data: Data, file: String) throws {
         let delegate = GPXParserDelegate(file: file)
         let parser = XMLParser(data: data)

@@ -3,22 +3,14 @@ import LocSimModel
 
 /// Reads the location facts of an app from its Info.plist (XML or binary).
 ///
-/// Uses Foundation's `PropertyListSerialization`. Corresponds to the keys Core Location reads
-/// from the main bundle's Info.plist.
+/// Parsed by `PlistReader`, the package's one plist reader. Corresponds to the keys Core Location
+/// reads from the main bundle's Info.plist.
 public enum InfoPlist {
     /// Parses plist data into an `AppDescription`. `name` is used when the plist has no display name.
-    /// - Throws: ``InputError`` naming the file.
+    /// - Throws: `InputError` naming the file: `malformed property list` (with the line when the
+    ///   parser names one), `property list root is not a dictionary`, or a key of the wrong type.
     public static func appDescription(from data: Data, file: String, name: String? = nil) throws -> AppDescription {
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)"
-            throw InputError(file: file, line: nil, message: "malformed property list: \(reason)")
-        }
-        guard let dict = object as? [String: Any] else {
-            throw InputError(file: file, line: nil, message: "the property list's root is not a dictionary")
-        }
+        let dict = try PlistReader.dictionary(data, file: file)
         return try appDescription(from: dict, file: file, name: name)
     }
 

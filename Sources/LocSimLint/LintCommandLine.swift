@@ -113,8 +113,10 @@ public enum LintCommandLine {
             }
             let threshold = invocation.failOn ?? configuration.failOn ?? .error
             return report.findings.contains { $0.severity >= threshold } ? 1 : 0
-        } catch let error as LintInputError {
-            stderr += error.description + "\n"
+        } catch let error as InputError {
+            // `file:line: error: message`, the form of lint's findings (run and explore print
+            // `InputError.description`, `file:line: message`).
+            stderr += "\(error.location): error: \(error.message)\n"
             return 2
         } catch {
             stderr += "error: \(error)\n"

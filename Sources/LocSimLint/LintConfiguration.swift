@@ -42,11 +42,11 @@ public struct LintConfiguration: Hashable, Sendable {
 
     /// Reads a configuration file.
     ///
-    /// - Throws: ``LintInputError`` for an unreadable file, malformed YAML, an unknown check id or
+    /// - Throws: `InputError` for an unreadable file, malformed YAML, an unknown check id or
     ///   severity, or an unknown top-level key.
     public static func load(_ path: String) throws -> LintConfiguration {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         return try parse(text, path: path)
     }
@@ -56,19 +56,19 @@ public struct LintConfiguration: Hashable, Sendable {
         let yaml: Any?
         do { yaml = try Yams.load(yaml: text) } catch { throw YAMLErrors.inputError(error, file: path) }
         guard let yaml else { return LintConfiguration() }
-        guard let root = yaml as? [String: Any] else { throw LintInputError(file: path, reason: "configuration root is not a mapping") }
+        guard let root = yaml as? [String: Any] else { throw InputError(file: path, message: "configuration root is not a mapping") }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func line(of key: String) -> Int? {
             lines.firstIndex { $0.contains(key) }.map { $0 + 1 }
         }
         func checkID(_ any: Any) throws -> String {
             let name = "\(any)"
-            guard let check = CheckCatalog.check(name) else { throw LintInputError(file: path, line: line(of: name), reason: "unknown check '\(name)'") }
+            guard let check = CheckCatalog.check(name) else { throw InputError(file: path, line: line(of: name), message: "unknown check '\(name)'") }
             return check.id
         }
         func severity(_ any: Any) throws -> Severity {
             let name = "\(any)".lowercased()
-            guard let s = Severity(rawValue: name) else { throw LintInputError(file: path, line: line(of: "\(any)"), reason: "unknown severity '\(any)' (expected error, warning or note)") }
+            guard let s = Severity(rawValue: name) else { throw InputError(file: path, line: line(of: "\(any)"), message: "unknown severity '\(any)' (expected error, warning or note)") }
             return s
         }
         var config = LintConfiguration()
@@ -76,13 +76,13 @@ public struct LintConfiguration: Hashable, Sendable {
             let value = root[key]!
             switch key {
             case "disabled":
-                guard let list = value as? [Any] else { throw LintInputError(file: path, line: line(of: key), reason: "'disabled' must be a list of check ids") }
+                guard let list = value as? [Any] else { throw InputError(file: path, line: line(of: key), message: "'disabled' must be a list of check ids") }
                 config.disabled = Set(try list.map(checkID))
             case "severity":
-                guard let map = value as? [String: Any] else { throw LintInputError(file: path, line: line(of: key), reason: "'severity' must map check ids to severities") }
+                guard let map = value as? [String: Any] else { throw InputError(file: path, line: line(of: key), message: "'severity' must map check ids to severities") }
                 for (id, level) in map { config.severities[try checkID(id)] = try severity(level) }
             case "exclude":
-                guard let list = value as? [Any] else { throw LintInputError(file: path, line: line(of: key), reason: "'exclude' must be a list of glob patterns") }
+                guard let list = value as? [Any] else { throw InputError(file: path, line: line(of: key), message: "'exclude' must be a list of glob patterns") }
                 config.exclude = list.map { "\($0)" }
             case "fail-on":
                 config.failOn = try severity(value)
@@ -91,7 +91,7 @@ public struct LintConfiguration: Hashable, Sendable {
             case "deployment-target":
                 config.deploymentTarget = "\(value)"
             default:
-                throw LintInputError(file: path, line: line(of: key), reason: "unknown configuration key '\(key)'")
+                throw InputError(file: path, line: line(of: key), message: "unknown configuration key '\(key)'")
             }
         }
         return config

@@ -13,7 +13,7 @@ public struct Linter {
 
     /// Lints the paths.
     ///
-    /// - Throws: ``LintInputError`` for input that cannot be read (the command exits with status 2).
+    /// - Throws: `InputError` for input that cannot be read (the command exits with status 2).
     public func run() throws -> LintReport {
         let discovery = try TargetDiscovery(options: options).run()
         let allSources = Array(Set(discovery.targets.flatMap(\.sourceFiles) + discovery.unassignedSources)).sorted()

@@ -49,7 +49,7 @@ public struct TargetDiscovery {
 
     /// Walks the paths and builds the targets.
     ///
-    /// - Throws: ``LintInputError`` for a missing path or an unreadable or malformed input file.
+    /// - Throws: `InputError` for a missing path or an unreadable or malformed input file.
     public func run() throws -> Result {
         var files = FileInventory()
         for path in options.paths {

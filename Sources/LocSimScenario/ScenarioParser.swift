@@ -119,7 +119,8 @@ public enum ScenarioParser {
                 do {
                     plist = try InfoPlist.appDescription(contentsOf: resolved)
                 } catch let e as InputError {
-                    throw v.error("infoPlist '\(path)': \(e.message)")
+                    // The plist's own line, when its parser names one, after the message.
+                    throw v.error("infoPlist '\(path)': \(e.message)\(e.line.map { " at line \($0)" } ?? "")")
                 }
             case "purposeStrings":
                 var s: [PurposeKey: String] = [:]

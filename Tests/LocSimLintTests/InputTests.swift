@@ -77,7 +77,7 @@ import LocSimModel
     @Test("bad input: a malformed plist names the file and line")
     func malformedPlist() throws {
         let f = try Fixture(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n"])
-        #expect(throws: LintInputError.self) { try f.lint() }
+        #expect(throws: InputError.self) { try f.lint() }
         let run = f.commandLine([f.root])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(f.path("App/Info.plist")))

@@ -70,8 +70,8 @@ struct InfoPlistTests {
             Issue.record("malformed plist parsed")
         } catch let error as InputError {
             #expect(error.file == "Broken.plist")
-            #expect(error.message.hasPrefix("malformed property list"))
-            #expect(error.description.hasPrefix("Broken.plist: malformed property list"))
+            #expect(error.message == "malformed property list")
+            #expect(error.description == "Broken.plist\(error.line.map { ":\($0)" } ?? ""): malformed property list")
         } catch {
             Issue.record("unexpected error \(error)")
         }
@@ -79,7 +79,7 @@ struct InfoPlistTests {
             try InfoPlist.appDescription(contentsOf: "/nonexistent/Info.plist")
         }
         let array = try! PropertyListSerialization.data(fromPropertyList: ["a"], format: .xml, options: 0)
-        #expect(throws: InputError(file: "Array.plist", line: nil, message: "the property list's root is not a dictionary")) {
+        #expect(throws: InputError(file: "Array.plist", line: nil, message: "property list root is not a dictionary")) {
             try InfoPlist.appDescription(from: array, file: "Array.plist")
         }
     }

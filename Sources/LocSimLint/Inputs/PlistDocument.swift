@@ -2,8 +2,9 @@ import Foundation
 
 /// An Info.plist (or any property list) read from disk, XML or binary, with the line of each key.
 ///
-/// Parsed with Foundation's `PropertyListSerialization`. Lines are known for XML plists only; a
-/// binary plist reports line 1 for every key.
+/// Parsed by `PlistReader` (LocSimInput), the package's one plist reader; this type adds the line
+/// of each key on top. Lines are known for XML plists only; a binary plist reports line 1 for
+/// every key.
 public struct PlistDocument: Sendable {
     /// The path it was read from.
     public var path: String
@@ -16,11 +17,11 @@ public struct PlistDocument: Sendable {
 
     /// Reads and parses the plist at `path`.
     ///
-    /// - Throws: ``LintInputError`` when the file cannot be read, is not a property list, or its
+    /// - Throws: `InputError` when the file cannot be read, is not a property list, or its
     ///   root is not a dictionary.
     public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         try self.init(path: path, data: data)
     }
@@ -28,15 +29,7 @@ public struct PlistDocument: Sendable {
     /// Parses plist `data` that was read from `path`.
     public init(path: String, data: Data) throws {
         self.path = path
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw LintInputError(file: path, line: PlistDocument.line(in: error), reason: "malformed property list")
-        }
-        guard let dict = object as? [String: Any] else {
-            throw LintInputError(file: path, reason: "property list root is not a dictionary")
-        }
+        let dict = try PlistReader.dictionary(data, file: path)
         root = dict.mapValues(PlistValue.init)
         isXML = data.starts(with: Array("bplist".utf8)) == false
         if isXML, let text = String(data: data, encoding: .utf8) {
@@ -61,13 +54,5 @@ public struct PlistDocument: Sendable {
     public func string(_ key: String) -> String? {
         if case .string(let s)? = root[key] { return s }
         return nil
-    }
-
-    /// The line number Foundation mentions in a parse error ("… at line 12"), if any.
-    static func line(in error: Error) -> Int? {
-        let text = "\(error)"
-        guard let range = text.range(of: "line ") else { return nil }
-        let digits = text[range.upperBound...].prefix { $0.isNumber }
-        return Int(digits)
     }
 }

@@ -21,19 +21,19 @@ public struct StringsFile: Sendable {
 
     /// Reads and parses `path`.
     ///
-    /// - Throws: ``LintInputError`` when the file cannot be read or decoded, or is malformed.
+    /// - Throws: `InputError` when the file cannot be read or decoded, or is malformed.
     public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         let text: String
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-            guard let t = String(data: data, encoding: .utf16) else { throw LintInputError(file: path, reason: "cannot decode UTF-16 text") }
+            guard let t = String(data: data, encoding: .utf16) else { throw InputError(file: path, message: "cannot decode UTF-16 text") }
             text = t
         } else if let t = String(data: data, encoding: .utf8) {
             text = t
         } else {
-            throw LintInputError(file: path, reason: "cannot decode text (expected UTF-8 or UTF-16)")
+            throw InputError(file: path, message: "cannot decode text (expected UTF-8 or UTF-16)")
         }
         try self.init(path: path, text: text)
     }
@@ -51,12 +51,12 @@ public struct StringsFile: Sendable {
             try scanner.skipTrivia(path)
             guard scanner.consume("=") else {
                 if scanner.consume(";") { entries.append(Entry(key: key, value: key, location: SourceLocation(file: path, line: line, column: column))); continue }
-                throw LintInputError(file: path, line: scanner.line, reason: "expected '=' after \"\(key)\"")
+                throw InputError(file: path, line: scanner.line, message: "expected '=' after \"\(key)\"")
             }
             try scanner.skipTrivia(path)
             let value = try scanner.token(path)
             try scanner.skipTrivia(path)
-            guard scanner.consume(";") else { throw LintInputError(file: path, line: scanner.line, reason: "expected ';'") }
+            guard scanner.consume(";") else { throw InputError(file: path, line: scanner.line, message: "expected ';'") }
             entries.append(Entry(key: key, value: value, location: SourceLocation(file: path, line: line, column: column)))
         }
         self.entries = entries
@@ -92,7 +92,7 @@ public struct StringsFile: Sendable {
                     let startLine = line
                     advance(); advance()
                     while !atEnd, !(chars[index] == "*" && index + 1 < chars.count && chars[index + 1] == "/") { advance() }
-                    guard !atEnd else { throw LintInputError(file: path, line: startLine, reason: "unterminated comment") }
+                    guard !atEnd else { throw InputError(file: path, line: startLine, message: "unterminated comment") }
                     advance(); advance()
                     continue
                 }
@@ -101,7 +101,7 @@ public struct StringsFile: Sendable {
         }
 
         mutating func token(_ path: String) throws -> String {
-            guard !atEnd else { throw LintInputError(file: path, line: line, reason: "unexpected end of file") }
+            guard !atEnd else { throw InputError(file: path, line: line, message: "unexpected end of file") }
             if chars[index] == "\"" {
                 let startLine = line
                 advance()
@@ -120,7 +120,7 @@ public struct StringsFile: Sendable {
                     }
                     advance()
                 }
-                guard !atEnd else { throw LintInputError(file: path, line: startLine, reason: "unterminated string") }
+                guard !atEnd else { throw InputError(file: path, line: startLine, message: "unterminated string") }
                 advance()
                 return out
             }
@@ -129,7 +129,7 @@ public struct StringsFile: Sendable {
                 out.append(chars[index])
                 advance()
             }
-            guard !out.isEmpty else { throw LintInputError(file: path, line: line, reason: "unexpected character '\(chars[index])'") }
+            guard !out.isEmpty else { throw InputError(file: path, line: line, message: "unexpected character '\(chars[index])'") }
             return out
         }
     }

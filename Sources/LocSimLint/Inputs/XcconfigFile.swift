@@ -5,11 +5,11 @@ public enum XcconfigFile {
     /// Reads `path` and the files it includes (relative to it); missing optional includes
     /// (`#include?`) are skipped.
     ///
-    /// - Throws: ``LintInputError`` when the file or a required include cannot be read.
+    /// - Throws: `InputError` when the file or a required include cannot be read.
     public static func load(_ path: String, depth: Int = 0) throws -> BuildSettings {
-        guard depth < 16 else { throw LintInputError(file: path, reason: "#include nesting too deep") }
+        guard depth < 16 else { throw InputError(file: path, message: "#include nesting too deep") }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         var settings = BuildSettings()
         let directory = (path as NSString).deletingLastPathComponent
@@ -21,7 +21,7 @@ public enum XcconfigFile {
             if trimmed.hasPrefix("#include") {
                 let optional = trimmed.hasPrefix("#include?")
                 guard let first = trimmed.firstIndex(of: "\""), let last = trimmed.lastIndex(of: "\""), first < last else {
-                    throw LintInputError(file: path, line: index + 1, reason: "malformed #include")
+                    throw InputError(file: path, line: index + 1, message: "malformed #include")
                 }
                 let included = String(trimmed[trimmed.index(after: first)..<last])
                 let full = included.hasPrefix("/") ? included : (directory as NSString).appendingPathComponent(included)
@@ -30,13 +30,13 @@ public enum XcconfigFile {
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else {
-                throw LintInputError(file: path, line: index + 1, reason: "expected NAME = value")
+                throw InputError(file: path, line: index + 1, message: "expected NAME = value")
             }
             let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if name.contains("[") { continue }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw LintInputError(file: path, line: index + 1, reason: "invalid setting name '\(name)'")
+                throw InputError(file: path, line: index + 1, message: "invalid setting name '\(name)'")
             }
             let column = rawLine.distance(from: rawLine.startIndex, to: rawLine.firstIndex(where: { !$0.isWhitespace }) ?? rawLine.startIndex) + 1
             settings.overlay(BuildSettings([name: value], origins: [name: SourceLocation(file: path, line: index + 1, column: column)]))

@@ -9,10 +9,10 @@ import Yams
 public enum XcodeGenSpec {
     /// Parses `path`.
     ///
-    /// - Throws: ``LintInputError`` for an unreadable file or malformed YAML.
+    /// - Throws: `InputError` for an unreadable file or malformed YAML.
     public static func load(_ path: String) throws -> [ProjectTarget] {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
         let yaml: Any?
         do {
@@ -21,7 +21,7 @@ public enum XcodeGenSpec {
             throw YAMLErrors.inputError(error, file: path)
         }
         guard let root = yaml as? [String: Any] else {
-            throw LintInputError(file: path, reason: "project.yml root is not a mapping")
+            throw InputError(file: path, message: "project.yml root is not a mapping")
         }
         let directory = (path as NSString).deletingLastPathComponent
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads the targets of an Xcode `project.pbxproj` (an OpenStep property list).
+/// Reads the targets of an Xcode `project.pbxproj` (an OpenStep property list, parsed by
+/// `PlistReader`).
 ///
 /// Only what lint needs: native targets, their product type, the Release (or first) build
 /// configuration of the project and the target with their `.xcconfig` bases, `INFOPLIST_FILE`
@@ -8,21 +9,16 @@ import Foundation
 public enum XcodeProjectFile {
     /// Parses `path` (`…/App.xcodeproj/project.pbxproj`).
     ///
-    /// - Throws: ``LintInputError`` for an unreadable or malformed project, or an unreadable
+    /// - Throws: `InputError` for an unreadable or malformed project, or an unreadable
     ///   `.xcconfig` it references.
     public static func load(_ path: String) throws -> [ProjectTarget] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LintInputError(file: path, reason: "cannot read file")
+            throw InputError(file: path, message: "cannot read file")
         }
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw LintInputError(file: path, line: PlistDocument.line(in: error), reason: "malformed project file")
-        }
+        let plist = try PlistReader.read(data, file: path, kind: "project file")
         guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
               let rootID = root["rootObject"] as? String, let project = objects[rootID] else {
-            throw LintInputError(file: path, reason: "project file has no objects or rootObject")
+            throw InputError(file: path, message: "project file has no objects or rootObject")
         }
         let text = String(data: data, encoding: .utf8) ?? ""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

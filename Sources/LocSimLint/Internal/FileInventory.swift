@@ -20,7 +20,7 @@ struct FileInventory {
         let absolute = Self.absolute(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            throw LintInputError(file: path, reason: "no such file or directory")
+            throw InputError(file: path, message: "no such file or directory")
         }
         guard isDirectory.boolValue else {
             inputRoots.append((absolute as NSString).deletingLastPathComponent)
@@ -29,7 +29,7 @@ struct FileInventory {
         }
         inputRoots.append(absolute)
         guard FileManager.default.isReadableFile(atPath: absolute) else {
-            throw LintInputError(file: path, reason: "cannot read directory")
+            throw InputError(file: path, message: "cannot read directory")
         }
         var stack = [absolute]
         var visited = Set<String>()
@@ -40,7 +40,7 @@ struct FileInventory {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)
             } catch {
-                throw LintInputError(file: directory, reason: "cannot read directory")
+                throw InputError(file: directory, message: "cannot read directory")
             }
             for name in names.sorted() {
                 let full = directory + "/" + name

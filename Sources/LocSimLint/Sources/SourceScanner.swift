@@ -16,7 +16,7 @@ public enum SourceScanner {
 
     /// Reads and scans `files`.
     ///
-    /// - Throws: ``LintInputError`` for a file that cannot be read.
+    /// - Throws: `InputError` for a file that cannot be read.
     public static func scan(_ files: [String]) throws -> Result {
         let store = ResultStore(count: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
@@ -45,13 +45,13 @@ public enum SourceScanner {
     static let needles = SourceScan.interestingIdentifiers
 
     /// Reads one file; `nil` scan when the byte filter skips it.
-    static func scanFile(_ path: String) -> Swift.Result<(SourceScan?, Int), LintInputError> {
+    static func scanFile(_ path: String) -> Swift.Result<(SourceScan?, Int), InputError> {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(LintInputError(file: path, reason: "cannot read file"))
+            return .failure(InputError(file: path, message: "cannot read file"))
         }
         defer { try? handle.close() }
         guard let data = try? handle.readToEnd() else {
-            return .failure(LintInputError(file: path, reason: "cannot read file"))
+            return .failure(InputError(file: path, message: "cannot read file"))
         }
         guard ByteSearch.containsAny(data, needles) else { return .success((nil, data.count)) }
         let text = String(decoding: data, as: UTF8.self)
@@ -62,17 +62,17 @@ public enum SourceScanner {
     /// Collects per-file outcomes from worker threads.
     private final class ResultStore: @unchecked Sendable {
         private let lock = NSLock()
-        private var values: [Swift.Result<(SourceScan?, Int), LintInputError>?]
+        private var values: [Swift.Result<(SourceScan?, Int), InputError>?]
 
         init(count: Int) { values = Array(repeating: nil, count: count) }
 
-        func set(_ index: Int, _ value: Swift.Result<(SourceScan?, Int), LintInputError>) {
+        func set(_ index: Int, _ value: Swift.Result<(SourceScan?, Int), InputError>) {
             lock.lock()
             values[index] = value
             lock.unlock()
         }
 
-        func outcomes() -> [Swift.Result<(SourceScan?, Int), LintInputError>?] {
+        func outcomes() -> [Swift.Result<(SourceScan?, Int), InputError>?] {
             lock.lock()
             defer { lock.unlock() }
             return values
