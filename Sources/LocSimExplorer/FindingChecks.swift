@@ -122,7 +122,7 @@ package struct FindingChecks: Sendable {
     private mutating func prompt(_ p: Prompt, event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,
                                  alwaysAsked: inout Bool) {
         let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
-        if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, event.isAppCall {
+        if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, AppCall(event) != nil {
             observe(.promptOnForeground(p.kind, automatic.choice), expect: ExpectStep([.prompt, .appState]) { $0.prompt = p.kind.rawValue; $0.appState = model.lifecycle.state })
         }
         if authorizationPrompt, before.authorization == .denied {
@@ -185,20 +185,4 @@ extension AuthorizationModel {
     /// The model's ``Snapshot``.
     @inline(__always)
     package var snapshot: Snapshot { Snapshot(authorization: record.authorization, status: status) }
-}
-
-extension Event {
-    /// Whether the event is a call the app made on a manager (``AppCall``).
-    var isAppCall: Bool {
-        switch self {
-        case .appRequestedWhenInUseAuthorization, .appRequestedAlwaysAuthorization, .appRequestedTemporaryFullAccuracy,
-             .appStartedUpdatingLocation, .appStoppedUpdatingLocation, .appRequestedLocation, .appStartedSignificantChanges,
-             .appStoppedSignificantChanges, .appStartedVisits, .appStoppedVisits, .appStartedMonitoringRegion,
-             .appStoppedMonitoringRegion, .appSetAllowsBackgroundLocationUpdates, .appSetShowsBackgroundLocationIndicator,
-             .appSetPausesLocationUpdatesAutomatically, .appSetDesiredAccuracy:
-            true
-        default:
-            false
-        }
-    }
 }
