@@ -8,7 +8,9 @@ public final class SimulatedApp {
     /// The device the app is installed on.
     public unowned let device: SimulatedDevice
     /// The app's authorization system: state, derived status, prompts.
-    public var model: AuthorizationModel { interpreter.model }
+    public var model: AuthorizationModel {
+        _read { yield interpreter.model }   // lent, not copied, on every read
+    }
     /// The driver of ``model``, with the delegate calls and launch code waiting for the run loop.
     var interpreter: AuthorizationInterpreter
     /// Code the app runs each time it launches (in the foreground or, for a location event, in

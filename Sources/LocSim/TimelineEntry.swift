@@ -41,10 +41,10 @@ public struct TimelineEntry: Hashable, Sendable {
     /// The kind.
     public var kind: Kind
     /// For a delegate entry, the call Core Location made, typed (``text`` spells it).
-    public var delegateCall: DelegateCall?
+    public private(set) var delegateCall: DelegateCall?
     /// For a delegate entry, whether the call reached a delegate (or a completion handler); the
     /// timeline marks calls made while the manager had none.
-    public var reachedDelegate: Bool
+    public private(set) var reachedDelegate: Bool
     private var note: String
     /// Extra structured detail (prompt buttons, message, …), for JSON output.
     public var detail: [String: String]

@@ -59,7 +59,7 @@ package struct FindingChecks: Sendable {
     /// the background (A8).
     @inline(__always)
     package mutating func willPerform(_ call: AppCall, model: inout AuthorizationModel) {
-        guard call.startsService, !model.isInUse else { return }
+        guard call.startsService, model.lifecycle.state.runsCode, !model.isInUse else { return }
         if call.startsStandardLocation || model.status != .authorizedAlways {
             observe(.backgroundStart(call), expect: ExpectStep([.inUse, .appState]) { $0.inUse = false; $0.appState = model.lifecycle.state })
         }

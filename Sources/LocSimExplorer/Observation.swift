@@ -12,6 +12,7 @@ package enum FindingKey: Hashable, Sendable, Comparable {
     case terminated(AppException)
     case privacy(PrivacyRule)
 
+    /// The kind of finding the key belongs to.
     package var kind: FindingKind {
         switch self {
         case .hang: .hang
@@ -35,6 +36,7 @@ package enum FindingKey: Hashable, Sendable, Comparable {
         }
     }
 
+    /// Orders keys by kind, then by their text.
     package static func < (a: FindingKey, b: FindingKey) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
         return String(describing: a) < String(describing: b)
@@ -44,6 +46,7 @@ package enum FindingKey: Hashable, Sendable, Comparable {
 /// A problem seen while applying one explorer choice: its key, and (when recording) where in the
 /// step's scenario steps it shows and the `expect` that shows it.
 package struct Observation: Sendable {
+    /// What makes it the same problem as another.
     package var key: FindingKey
     /// What a counterexample needs, when recording (held by reference: an `expect` is large, and
     /// a search that does not record makes observations by the thousand).

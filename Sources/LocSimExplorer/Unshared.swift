@@ -37,7 +37,7 @@ extension AppEventPattern {
         case .tap(let t): .tap(t.unshared)
         case .callback(.didEnterRegion(let n)): .callback(.didEnterRegion(n?.unshared))
         case .callback(.didExitRegion(let n)): .callback(.didExitRegion(n?.unshared))
-        case .callback(.monitoringDidFail(var f?)): { f.region = f.region.unshared; return .callback(.monitoringDidFail(f)) }()
+        case .callback(.monitoringDidFail(let f?)): .callback(.monitoringDidFail(.init(region: f.region.unshared, code: f.code)))
         default: self
         }
     }

@@ -7,7 +7,7 @@
 /// `handle(_:)` applies one ``Event`` and returns the ``Effect``s: prompts, delegate calls, console
 /// messages, indicator changes, launches and terminations. There is no clock read, no I/O and no
 /// global: time moves only through ``Event/clockAdvanced(to:)``. Every rule it follows is
-/// numbered in SPEC.md and listed in Docs/Rules.md.
+/// numbered and described in Docs/Rules.md.
 ///
 /// Corresponds to what `locationd` keeps for an app; apps see it through `CLLocationManager`.
 public struct AuthorizationModel: Hashable, Sendable {

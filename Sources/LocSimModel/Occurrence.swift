@@ -10,7 +10,7 @@ public enum Occurrence: Hashable, Sendable {
     /// The prompt went away; `answer` is the button tapped, `nil` when dismissed unanswered (C10).
     case promptDismissed(PromptKind, answer: PromptButton?)
     /// Core Location will call a manager's delegate when the run loop turns (C3); the call also
-    /// waits in ``AuthorizationInterpreter/pending``. ``DelegateCall/deliversLocation`` tells
+    /// waits in the interpreter's run loop (``AuthorizationInterpreter/RunLoop/pending``). ``DelegateCall/deliversLocation`` tells
     /// the calls that deliver a location.
     case delegateCall(ManagerID, DelegateCall)
     /// Core Location printed a console message (J1, J2, N4…).
@@ -18,7 +18,7 @@ public enum Occurrence: Hashable, Sendable {
     /// The background location indicator appeared or went away (I10, I11).
     case indicatorChanged(Bool)
     /// The system launched the app in the background for a location event (A8, I12); its launch
-    /// code waits in ``AuthorizationInterpreter/pending``.
+    /// code waits in the interpreter's run loop (``AuthorizationInterpreter/RunLoop/pending``).
     case appLaunchedBySystem(reason: String)
     /// The app terminated because of an uncaught exception (I8, N4).
     case appTerminated(AppException)

@@ -62,7 +62,7 @@ public struct ExplorationRun<App: ExplorationApp> {
 
     private func findings(on platform: Platform) -> [ExplorationFinding] {
         var nodes: [Node] = []
-        var index: [ExplorationStateKey: Int] = [:]
+        var index: [NodeKey: Int] = [:]
         var screens: [String] = []
         var first: [String: ExplorationFinding] = [:]
         var edges: [HangAnalysis.Edge] = []
@@ -131,7 +131,7 @@ private final class Session<App: ExplorationApp> {
     let taps: [String]
     private var checks = FindingChecks(record: true)
     /// An Always prompt was shown on this path (``PrivacyRule/alwaysOnce``).
-    private var alwaysAsked = false
+    private(set) var alwaysAsked = false
 
     init(_ run: ExplorationRun<App>, platform: Platform, path: [ExplorerChoice]) {
         device = SimulatedDevice(platform: platform, parameters: run.parameters, location: Coordinate(latitude: 37.3349, longitude: -122.009))
@@ -146,7 +146,8 @@ private final class Session<App: ExplorationApp> {
     var running: Bool { app.state != .notRunning }
     var screen: String { running ? (object?.screen ?? "") : "" }
     var waiting: Bool { running && (object?.isWaiting ?? false) }
-    var key: ExplorationStateKey { ExplorationStateKey(model: app.model, app: screen) }
+    /// The state: the model and screen, and whether an Always prompt was shown (as the CLI explorer keys it).
+    var key: NodeKey { NodeKey(state: ExplorationStateKey(model: app.model, app: screen), alwaysAsked: alwaysAsked) }
 
     private func check(_ applied: AppliedEvent) {
         guard applied.app === app else { return }
@@ -185,4 +186,11 @@ private final class Session<App: ExplorationApp> {
         checks.finished(model: &model)
         return checks.observations
     }
+}
+
+/// What makes two nodes of an exploration the same: the model and screen, and the explorer's own
+/// record that an Always prompt was shown (``PrivacyRule/alwaysOnce`` depends on it).
+private struct NodeKey: Hashable {
+    var state: ExplorationStateKey
+    var alwaysAsked: Bool
 }
