@@ -324,45 +324,6 @@ public final class SimulatedDevice {
     }
 }
 
-extension IgnoredReason {
-    /// A one-line explanation for timelines.
-    public var explanation: String {
-        switch self {
-        case .alreadyDetermined: "status is already determined"
-        case .alwaysAlreadyRequested: "the app's single Always request was already made"
-        case .temporaryAuthorization: "the app holds a temporary Allow Once grant"
-        case .denied: "the user denied location for this app"
-        case .restricted: "location is restricted"
-        case .missingPurposeString: "a purpose string is missing from Info.plist"
-        case .notInUse: "the app is not in use"
-        case .locationServicesOff: "Location Services is off"
-        case .unavailableOnPlatform: "the request does not exist on this platform"
-        case .alreadyAlways: "the app already has Always"
-        case .promptOnScreen: "another prompt is on screen"
-        case .unknownPurposeKey: "the purpose key is not in NSLocationTemporaryUsageDescriptionDictionary"
-        case .alreadyFullAccuracy: "the app already has full accuracy"
-        case .notAuthorized: "the app is not authorized"
-        }
-    }
-
-    /// The SPEC rules behind the reason.
-    public var ruleIDs: [String] {
-        switch self {
-        case .alreadyDetermined: ["C5", "D1"]
-        case .alwaysAlreadyRequested: ["E2", "E3"]
-        case .temporaryAuthorization: ["E8"]
-        case .denied: ["D5"]
-        case .restricted: ["A5", "M4"]
-        case .missingPurposeString: ["J1", "J2", "J3"]
-        case .notInUse: ["D1", "E10", "F8"]
-        case .locationServicesOff: ["M3"]
-        case .unavailableOnPlatform: ["P1", "P2"]
-        case .alreadyAlways: ["E1"]
-        case .promptOnScreen: ["C12"]
-        case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized: ["K5"]
-        }
-    }
-}
 
 /// The order in which apps' run-loop work was queued: one entry per item, each app's items
 /// waiting in its own interpreter. One value, so a turn of the run loop is one access.

@@ -2,7 +2,7 @@ import LocSimModel
 
 /// An event an app model reacts to: a lifecycle moment, a tap, or a delegate callback.
 ///
-/// Callback patterns are the scenario format's (``CallbackPattern``); a bare name
+/// Callback patterns are the scenario format's (`CallbackPattern`); a bare name
 /// (`didChangeAuthorization`, `didUpdateLocations`) matches any argument.
 public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
     /// The app launched (by the user or, for a location event, by the system); its manager
