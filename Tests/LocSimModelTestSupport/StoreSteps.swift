@@ -109,13 +109,21 @@ extension TestStore {
             terminated?(&$0)
         }
         send(.appLaunched, sourceLocation: sourceLocation) { $0.lifecycle.state = .foreground }
-        send(.appCreatedManager(Rig.manager, hasDelegate: true), sourceLocation: sourceLocation) {
-            var manager = ManagerState(id: Rig.manager, hasDelegate: true)
+        createManager(reporting: status, accuracy, sourceLocation: sourceLocation)
+    }
+
+    /// The app creates manager `id` with a delegate, which is told `status` at once (C2); the
+    /// number of the next manager follows it.
+    public func createManager(_ id: ManagerID = Rig.manager, reporting status: AuthorizationStatus,
+                              _ accuracy: AccuracyAuthorization = .fullAccuracy, sourceLocation: SourceLocation = #_sourceLocation) {
+        send(.appCreatedManager(id, hasDelegate: true), sourceLocation: sourceLocation) {
+            var manager = ManagerState(id: id, hasDelegate: true)
             manager.reportedStatus = status
             manager.reportedAccuracy = accuracy
-            $0.services.managers = [manager]
+            $0.services.managers.append(manager)
+            $0.services.nextManagerNumber = max($0.services.nextManagerNumber, id.rawValue + 1)
         }
-        receive(Rig.auth(status, accuracy), sourceLocation: sourceLocation)
+        receive(Rig.auth(status, accuracy, manager: id), sourceLocation: sourceLocation)
     }
 
     /// The user picks `option` in the app's Settings: the record becomes `authorization` and
