@@ -77,11 +77,7 @@ extension TestStore {
     public func leaveUse(lapse: ((inout AuthorizationModel) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         let now = state.clock.now, grace = state.parameters.gracePeriod
         let end = now + grace + state.parameters.allowOnceLapse + .seconds(1)
-        send(.appEnteredBackground, sourceLocation: sourceLocation) {
-            $0.lifecycle.state = .background
-            $0.lifecycle.graceEndsAt = now + grace
-            $0.clock.timers = [ScheduledTimer(at: now + grace, kind: .graceEnds)]
-        }
+        enterBackground(sourceLocation: sourceLocation)
         send(.clockAdvanced(to: end), sourceLocation: sourceLocation) {
             $0.clock.now = end
             $0.clock.timers = []
@@ -89,12 +85,31 @@ extension TestStore {
         }
     }
 
-    /// The app in the background comes back to the foreground; the grace period is over.
-    public func returnToForeground(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// The app in the background comes back to the foreground, after its grace period ended;
+    /// `also` states what else returning changes (its effects are left to receive).
+    public func returnToForeground(also: ((inout AuthorizationModel) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         send(.appEnteredForeground, sourceLocation: sourceLocation) {
             $0.lifecycle.state = .foreground
             $0.lifecycle.graceEndsAt = nil
+            also?(&$0)
         }
+    }
+
+    /// The foreground app, with no timer running, goes to the background: the grace period starts
+    /// (I1). Its effects, if any, are left to receive.
+    public func enterBackground(sourceLocation: SourceLocation = #_sourceLocation) {
+        let graceEnd = state.clock.now + state.parameters.gracePeriod
+        send(.appEnteredBackground, sourceLocation: sourceLocation) {
+            $0.lifecycle.state = .background
+            $0.lifecycle.graceEndsAt = graceEnd
+            $0.clock.timers = [ScheduledTimer(at: graceEnd, kind: .graceEnds)]
+        }
+    }
+
+    /// Requests When In Use and answers Allow Once: temporary When In Use (H1).
+    public func grantAllowOnce(sourceLocation: SourceLocation = #_sourceLocation) {
+        requestShowingInitialPrompt(.whenInUse, sourceLocation: sourceLocation)
+        answerPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse, sourceLocation: sourceLocation)
     }
 
     /// The app, with manager #0 only, is terminated, launched again and creates manager #0, which
