@@ -151,4 +151,11 @@ extension TestStore {
         }
         receive(Rig.auth(status), sourceLocation: sourceLocation)
     }
+
+    /// Requests Always from notDetermined and answers Allow While Using App: provisional Always,
+    /// reported as authorizedAlways (E5, G1).
+    public func grantProvisionalAlways(sourceLocation: SourceLocation = #_sourceLocation) {
+        requestShowingInitialPrompt(.always, sourceLocation: sourceLocation)
+        answerPrompt(.allowWhileUsing, becomes: .always(provisional: true), reporting: .authorizedAlways, sourceLocation: sourceLocation)
+    }
 }
