@@ -3,9 +3,7 @@ import LocSimModel
 import LocSimModelTestSupport
 import LocSimTestStore
 
-/// SPEC section I: "when in use", background execution, indicators. I6 and I11 compare several
-/// configurations by a derived value each (``AuthorizationModel/backgroundSessionActive``,
-/// ``AuthorizationModel/indicatorShowing``) and stay on `handle`.
+/// SPEC section I: "when in use", background execution, indicators.
 @Suite("I: In use, background execution and indicators")
 struct InUseAndBackgroundTests {
     /// ``Rig/authorized(_:_:app:parameters:)`` as a store: `option` set in Settings, manager #0
@@ -232,22 +230,24 @@ struct InUseAndBackgroundTests {
 
     @Test("I6: a continuous background session needs the location background mode, allowsBackgroundLocationUpdates and a start while in use")
     func continuousBackgroundSession() {
-        func backgroundDelivery(mode: Bool, allows: Bool, startInUse: Bool) -> (session: Bool, effects: [Effect]) {
-            var m = Rig.authorized(.whileUsing, app: AppDescription(name: "Trails", backgroundModes: mode ? ["location"] : []))
-            if allows { _ = m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) }
-            if startInUse { _ = m.handle(.appStartedUpdatingLocation(Rig.manager)) }
-            _ = m.handle(.appEnteredBackground)
-            _ = m.handle(.clockAdvanced(to: .seconds(60)))
-            if !startInUse { _ = m.handle(.appStartedUpdatingLocation(Rig.manager)) }
-            return (m.backgroundSessionActive, m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))))
-        }
-        let all = backgroundDelivery(mode: true, allows: true, startInUse: true)
-        #expect(all.session)
-        #expect(all.effects == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60))]))])
-        for (mode, allows, start) in [(true, false, true), (false, false, true), (true, true, false)] {
-            let partial = backgroundDelivery(mode: mode, allows: allows, startInUse: start)
-            #expect(!partial.session)
-            #expect(partial.effects == [])
+        let there = Rig.fix(Rig.there, at: .seconds(60))
+        for (mode, allows, startInUse) in [(true, true, true), (true, false, true), (false, false, true), (true, true, false)] {
+            let session = mode && allows && startInUse
+            let m = Self.authorized(.whileUsing, app: AppDescription(name: "Trails", backgroundModes: mode ? ["location"] : []))
+            if allows { Self.allowBackgroundUpdates(m) }
+            if startInUse { Self.startUpdating(m) }
+            m.enterBackground()
+            // A When In Use session shows the indicator (I10).
+            if session { m.receive(.indicatorChanged(true)) }
+            Self.pastGrace(m, to: .seconds(60)) { if startInUse && !session { $0.services.managers[0].wasDeliverable = false } }
+            if !startInUse { Self.startUpdating(m, deliverable: false) }
+            #expect(m.state.backgroundSessionActive == session, "\(mode) \(allows) \(startInUse)")
+            m.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) {
+                $0.device.location = there
+                if session { $0.services.managers[0].lastDelivery = .seconds(60) }
+            }
+            if session { m.receive(.delegate(Rig.manager, .didUpdateLocations([there]))) }
+            m.finish()
         }
     }
 
@@ -278,17 +278,17 @@ struct InUseAndBackgroundTests {
 
     @Test("I11: before iOS 11 Always apps never show the blue bar; When In Use sessions do")
     func indicatorBeforeIOS11() {
-        func indicator(_ option: SettingsOption, _ platform: Platform) -> Bool {
-            var m = Rig.authorized(option, platform)
-            _ = m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-            _ = m.handle(.appSetShowsBackgroundLocationIndicator(Rig.manager, true))
-            _ = m.handle(.appStartedUpdatingLocation(Rig.manager))
-            _ = m.handle(.appEnteredBackground)
-            return m.indicatorShowing
+        for (option, platform, shows) in [(SettingsOption.always, Platform(.iOS, 10), false), (.whileUsing, Platform(.iOS, 10), true),
+                                          (.always, Platform(.iOS, 11), true)] {
+            let m = Self.authorized(option, platform)
+            Self.allowBackgroundUpdates(m)
+            m.send(.appSetShowsBackgroundLocationIndicator(Rig.manager, true)) { $0.services.managers[0].showsBackgroundLocationIndicator = true }
+            Self.startUpdating(m)
+            m.enterBackground()
+            if shows { m.receive(.indicatorChanged(true)) }
+            m.finish()
+            #expect(m.state.indicatorShowing == shows, "\(option) \(platform)")
         }
-        #expect(indicator(.always, Platform(.iOS, 10)) == false)
-        #expect(indicator(.whileUsing, Platform(.iOS, 10)) == true)
-        #expect(indicator(.always, Platform(.iOS, 11)) == true)
     }
 
     @Test("I12: suspended apps get queued updates on resume; terminated apps are relaunched only for Always monitoring events")
