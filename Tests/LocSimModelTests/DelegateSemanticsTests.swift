@@ -314,9 +314,9 @@ struct DelegateSemanticsTests {
         store.finish()
     }
 
-    /// C12 compares seven ignored requests made from four starting points (built with `handle`,
-    /// like ``Rig/model(_:app:parameters:)``); each request goes through a store, so "nothing the
-    /// app can see" is stated exactly: no change, and no effect but the reason (and a console line).
+    /// C12 compares seven ignored requests made from four starting points; each starting point is
+    /// reached and each request made through a store, so "nothing the app can see" is stated
+    /// exactly: no change, and no effect but the reason (and a console line).
     @Test("C12: a request that has no effect produces nothing the app can see")
     func ignoredRequestsAreSilent() {
         func isVisibleToApp(_ effect: Effect) -> Bool {
@@ -326,17 +326,24 @@ struct DelegateSemanticsTests {
             }
         }
         // Already asked.
-        var asked = Rig.model()
-        asked.answerWhenInUse(.allowWhileUsing)
-        asked.answerAlways(.keepOnlyWhileUsing)
+        let askedStore = TestStore(Rig.model())
+        askedStore.grantWhenInUse()
+        askedStore.requestShowingUpgradePrompt()
+        askedStore.answerPrompt(.keepOnlyWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        askedStore.finish()
+        let asked = askedStore.state
         // After Allow Once.
-        var once = Rig.model()
-        once.answerWhenInUse(.allowOnce)
+        let onceStore = TestStore(Rig.model())
+        onceStore.grantAllowOnce()
+        onceStore.finish()
+        let once = onceStore.state
         // Missing keys.
         let noKeys = Rig.model(app: AppDescription(name: "Trails", purposeStrings: [:]))
         // Not in use.
-        var background = Rig.model()
-        _ = background.leaveUse()
+        let backgroundStore = TestStore(Rig.model())
+        backgroundStore.leaveUse()
+        backgroundStore.finish()
+        let background = backgroundStore.state
 
         let cases: [(AuthorizationModel, Event, IgnoredReason, String?)] = [
             (asked, .appRequestedAlwaysAuthorization(Rig.manager), .alwaysAlreadyRequested, nil),
