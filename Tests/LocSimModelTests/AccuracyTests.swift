@@ -1,143 +1,288 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section K: precise vs approximate location (accuracy authorization).
 @Suite("K: Accuracy authorization")
 struct AccuracyTests {
+    /// ``Rig/whenInUse(precise:_:app:parameters:)`` as a store: permanent When In Use answered
+    /// with Precise `precise`, stated exhaustively.
+    static func whenInUse(precise: Bool, app: AppDescription = Rig.navigationApp, parameters: DeviceParameters = DeviceParameters(),
+                          sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
+        let store = TestStore(Rig.model(app: app, parameters: parameters))
+        store.requestShowingInitialPrompt(.whenInUse, sourceLocation: sourceLocation)
+        let accuracy: AccuracyAuthorization = precise ? .fullAccuracy : .reducedAccuracy
+        store.send(.userChoseButton(.allowWhileUsing, precise: precise), sourceLocation: sourceLocation) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.record.precise = precise
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+            $0.services.managers[0].reportedAccuracy = accuracy
+        }
+        store.receive([.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse, accuracy)],
+                      sourceLocation: sourceLocation)
+        return store
+    }
+
+    /// The user switches Precise Location to `on`; manager #0 is told the accuracy (C7).
+    static func switchPrecise(_ store: TestStore, _ on: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        let accuracy: AccuracyAuthorization = on ? .fullAccuracy : .reducedAccuracy
+        let status = store.state.status
+        store.send(.userChangedPreciseLocation(on), sourceLocation: sourceLocation) {
+            $0.record.precise = on
+            $0.services.managers[0].reportedAccuracy = accuracy
+        }
+        store.receive(Rig.auth(status, accuracy, changed: false), sourceLocation: sourceLocation)
+    }
+
+    /// Starts standard updates on manager #0 while they can be delivered.
+    static func startUpdating(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.appStartedUpdatingLocation(Rig.manager), sourceLocation: sourceLocation) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+        }
+    }
+
     @Test("K1: iOS 14+ apps have full or reduced accuracy, set by the prompt's Precise toggle or the Precise Location switch")
     func accuracyAuthorization() {
-        var m = Rig.model()
-        #expect(Rig.prompts(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first?.preciseToggle == true)
-        #expect(m.handle(.userChoseButton(.allowWhileUsing, precise: false))
-                == [.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse, .reducedAccuracy)])
-        #expect(m.accuracy == .reducedAccuracy)
-        #expect(m.handle(.userChangedPreciseLocation(true)) == [Rig.auth(.authorizedWhenInUse, .fullAccuracy, changed: false)])
-        #expect(m.handle(.userChangedPreciseLocation(false)) == [Rig.auth(.authorizedWhenInUse, .reducedAccuracy, changed: false)])
+        let m = Self.whenInUse(precise: false, app: Rig.app)
+        #expect(m.state.accuracy == .reducedAccuracy)
+        Self.switchPrecise(m, true)
+        Self.switchPrecise(m, false)
+        m.finish()
+        let toggle = TestStore(Rig.model())
+        toggle.requestShowingInitialPrompt(.whenInUse)
+        toggle.finish()
+        #expect(toggle.state.prompts.onScreen?.prompt.preciseToggle == true)
 
         // Before iOS 14 every app is precise and there is no switch.
-        var old = Rig.model(Platform(.iOS, 13, 7))
-        #expect(Rig.prompts(old.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first?.preciseToggle == nil)
-        _ = old.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        #expect(old.accuracy == .fullAccuracy)
-        #expect(old.handle(.userChangedPreciseLocation(false)).first.map { if case .rejected = $0 { true } else { false } } == true)
-        #expect(old.accuracy == .fullAccuracy)
+        let old = TestStore(Rig.model(Platform(.iOS, 13, 7)))
+        old.requestShowingInitialPrompt(.whenInUse)
+        #expect(old.state.prompts.onScreen?.prompt.preciseToggle == nil)
+        old.answerPrompt(.allowWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        #expect(old.state.accuracy == .fullAccuracy)
+        old.send(.userChangedPreciseLocation(false))
+        old.receive(.rejected("Precise Location does not exist on \(Platform(.iOS, 13, 7))"))
+        old.finish()
+        #expect(old.state.accuracy == .fullAccuracy)
     }
 
     @Test("K2: reduced accuracy snaps fixes to about 5 km, limits them to one per reducedAccuracyInterval (default 15 min) and drops region events")
     func reducedAccuracyService() {
-        var m = Rig.whenInUse(precise: false)
-        _ = m.handle(.appSetDesiredAccuracy(Rig.manager, .best))
-        _ = m.handle(.appStartedUpdatingLocation(Rig.manager))
+        let m = Self.whenInUse(precise: false)
+        m.send(.appSetDesiredAccuracy(Rig.manager, .best))
+        Self.startUpdating(m)
         let first = Rig.fix(Rig.here, at: .zero)
-        #expect(m.handle(.deviceMoved(first)) == [.delegate(Rig.manager, .didUpdateLocations([first.reduced]))])
+        m.send(.deviceMoved(first)) {
+            $0.device.location = first
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([first.reduced])))
         #expect(first.reduced.horizontalAccuracy == 5_000)
         #expect(first.reduced.coordinate != Rig.here)
         #expect(first.reduced.coordinate.distance(to: Rig.here) < 20_000)
-        _ = m.handle(.clockAdvanced(to: .seconds(14 * 60)))
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
-        _ = m.handle(.clockAdvanced(to: .seconds(15 * 60)))
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero))) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.here, at: .seconds(900)).reduced]))])
+        m.send(.clockAdvanced(to: .seconds(14 * 60))) { $0.clock.now = .seconds(14 * 60) }
+        m.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) { $0.device.location = Rig.fix(Rig.there, at: .seconds(14 * 60)) }
+        m.send(.clockAdvanced(to: .seconds(15 * 60))) { $0.clock.now = .seconds(15 * 60) }
+        m.send(.deviceMoved(Rig.fix(Rig.here, at: .zero))) {
+            $0.device.location = Rig.fix(Rig.here, at: .seconds(900))
+            $0.services.managers[0].lastDelivery = .seconds(900)
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.here, at: .seconds(900)).reduced])))
 
         // A one-minute interval.
         var p = DeviceParameters()
         p.reducedAccuracyInterval = .seconds(60)
-        var fast = Rig.whenInUse(precise: false, parameters: p)
-        _ = fast.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = fast.handle(.deviceMoved(first))
-        _ = fast.handle(.clockAdvanced(to: .seconds(59)))
-        #expect(fast.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
-        _ = fast.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(Rig.calls(fast.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero)))).count == 1)
+        let fast = Self.whenInUse(precise: false, parameters: p)
+        Self.startUpdating(fast)
+        fast.send(.deviceMoved(first)) {
+            $0.device.location = first
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        fast.receive(.delegate(Rig.manager, .didUpdateLocations([first.reduced])))
+        fast.send(.clockAdvanced(to: .seconds(59))) { $0.clock.now = .seconds(59) }
+        fast.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) { $0.device.location = Rig.fix(Rig.there, at: .seconds(59)) }
+        fast.send(.clockAdvanced(to: .seconds(60))) { $0.clock.now = .seconds(60) }
+        fast.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) {
+            $0.device.location = Rig.fix(Rig.there, at: .seconds(60))
+            $0.services.managers[0].lastDelivery = .seconds(60)
+        }
+        fast.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60)).reduced])))
+        fast.finish()
 
         // Region monitoring delivers nothing.
-        _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        #expect(m.handle(.deviceEnteredRegion("home")) == [])
+        m.send(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) { $0.services.monitoredRegions = [Region(name: "home")] }
+        m.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        m.finish()
     }
 
     @Test("K3: with reduced accuracy visits and significant changes still arrive (reduced), geofences never launch; turning Precise off applies at once")
     func reducedAccuracyMonitoring() {
-        var m = Rig.whenInUse(precise: false)
+        let m = Self.whenInUse(precise: false)
         let here = Rig.fix(Rig.here, at: .zero)
-        _ = m.handle(.deviceMoved(here))
-        _ = m.handle(.appStartedVisits(Rig.manager))
-        _ = m.handle(.appStartedSignificantChanges(Rig.manager))
-        #expect(m.handle(.deviceVisited) == [.delegate(Rig.manager, .didVisit(here.reduced))])
+        m.send(.deviceMoved(here)) { $0.device.location = here }
+        m.send(.appStartedVisits(Rig.manager)) {
+            $0.services.managers[0].visits = true
+            $0.services.visitsRegistered = true
+        }
+        m.send(.appStartedSignificantChanges(Rig.manager)) {
+            $0.services.managers[0].significantChanges = true
+            $0.services.significantChangesRegistered = true
+            $0.services.significantChangeAnchor = Rig.here
+        }
+        m.send(.deviceVisited)
+        m.receive(.delegate(Rig.manager, .didVisit(here.reduced)))
         let there = Rig.fix(Rig.there, at: .zero)
-        #expect(m.handle(.deviceMoved(there)) == [.delegate(Rig.manager, .didUpdateLocations([there.reduced]))])
+        m.send(.deviceMoved(there)) {
+            $0.device.location = there
+            $0.services.significantChangeAnchor = Rig.there
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([there.reduced])))
+        m.finish()
 
         // An Always app with reduced accuracy is not launched for a region, but is for a significant change.
-        var a = Rig.model(app: Rig.navigationApp)
-        _ = a.handle(.userChangedSetting(.always))
-        _ = a.handle(.userChangedPreciseLocation(false))
-        _ = a.handle(.deviceMoved(here))
-        _ = a.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        _ = a.handle(.appStartedSignificantChanges(Rig.manager))
-        _ = a.handle(.appTerminated)
-        #expect(a.handle(.deviceEnteredRegion("home")) == [])
-        #expect(a.handle(.deviceMoved(there)) == [.appLaunchedBySystem(reason: "significant location change")])
+        let a = TestStore(Rig.model(app: Rig.navigationApp))
+        a.changeSetting(.always, becomes: .always(provisional: false), reporting: .authorizedAlways)
+        Self.switchPrecise(a, false)
+        a.send(.deviceMoved(here)) { $0.device.location = here }
+        a.send(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) { $0.services.monitoredRegions = [Region(name: "home")] }
+        a.send(.appStartedSignificantChanges(Rig.manager)) {
+            $0.services.managers[0].significantChanges = true
+            $0.services.significantChangesRegistered = true
+            $0.services.significantChangeAnchor = Rig.here
+        }
+        a.send(.appTerminated) {
+            $0.lifecycle.state = .notRunning
+            $0.services.managers = []
+        }
+        a.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        a.send(.deviceMoved(there)) {
+            $0.device.location = there
+            $0.services.significantChangeAnchor = Rig.there
+            $0.lifecycle.state = .background
+            $0.services.pendingLaunchEvents = [.significantChange(there)]
+        }
+        a.receive(.appLaunchedBySystem(reason: "significant location change"))
+        a.finish()
 
         // Precise off while running.
-        var p = Rig.whenInUse(precise: true)
-        _ = p.handle(.appStartedUpdatingLocation(Rig.manager))
-        #expect(p.handle(.deviceMoved(here)) == [.delegate(Rig.manager, .didUpdateLocations([here]))])
-        #expect(p.handle(.userChangedPreciseLocation(false)) == [Rig.auth(.authorizedWhenInUse, .reducedAccuracy, changed: false)])
-        _ = p.handle(.clockAdvanced(to: .seconds(900)))
-        #expect(p.handle(.deviceMoved(there)) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(900)).reduced]))])
+        let p = Self.whenInUse(precise: true)
+        Self.startUpdating(p)
+        p.send(.deviceMoved(here)) {
+            $0.device.location = here
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        p.receive(.delegate(Rig.manager, .didUpdateLocations([here])))
+        Self.switchPrecise(p, false)
+        p.send(.clockAdvanced(to: .seconds(900))) { $0.clock.now = .seconds(900) }
+        p.send(.deviceMoved(there)) {
+            $0.device.location = Rig.fix(Rig.there, at: .seconds(900))
+            $0.services.managers[0].lastDelivery = .seconds(900)
+        }
+        p.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(900)).reduced])))
+        p.finish()
     }
 
     @Test("K4: NSLocationDefaultAccuracyReduced makes the prompt default to approximate and services reduced")
     func defaultAccuracyReduced() {
         var reducedApp = Rig.navigationApp
         reducedApp.defaultAccuracyReduced = true
-        var m = Rig.model(app: reducedApp)
-        #expect(Rig.prompts(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first?.preciseToggle == false)
-        _ = m.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        #expect(m.accuracy == .reducedAccuracy)
+        let m = TestStore(Rig.model(app: reducedApp))
+        m.requestShowingInitialPrompt(.whenInUse)
+        #expect(m.state.prompts.onScreen?.prompt.preciseToggle == false)
+        m.send(.userChoseButton(.allowWhileUsing, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        m.receive([.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse, .reducedAccuracy)])
+        #expect(m.state.accuracy == .reducedAccuracy)
         let here = Rig.fix(Rig.here, at: .zero)
-        _ = m.handle(.deviceMoved(here))
-        _ = m.handle(.appStartedVisits(Rig.manager))
-        #expect(m.handle(.deviceVisited) == [.delegate(Rig.manager, .didVisit(here.reduced))])
+        m.send(.deviceMoved(here)) { $0.device.location = here }
+        m.send(.appStartedVisits(Rig.manager)) {
+            $0.services.managers[0].visits = true
+            $0.services.visitsRegistered = true
+        }
+        m.send(.deviceVisited)
+        m.receive(.delegate(Rig.manager, .didVisit(here.reduced)))
+        m.finish()
 
         // Without the key (or with false) the toggle defaults to on.
-        var plain = Rig.model(app: Rig.navigationApp)
-        #expect(Rig.prompts(plain.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first?.preciseToggle == true)
-        _ = plain.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        #expect(plain.accuracy == .fullAccuracy)
+        let plain = TestStore(Rig.model(app: Rig.navigationApp))
+        plain.requestShowingInitialPrompt(.whenInUse)
+        #expect(plain.state.prompts.onScreen?.prompt.preciseToggle == true)
+        plain.answerPrompt(.allowWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        plain.finish()
+        #expect(plain.state.accuracy == .fullAccuracy)
     }
 
     @Test("K6: temporary full accuracy expires when the app leaves use, postponed in the foreground or a session with the indicator")
     func temporaryFullAccuracyExpiry() {
-        func granted(_ option: SettingsOption) -> AuthorizationModel {
-            var m = Rig.model(app: Rig.navigationApp)
-            _ = m.handle(.userChangedSetting(option))
-            _ = m.handle(.userChangedPreciseLocation(false))
-            _ = m.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation"))
-            _ = m.handle(.userChoseButton(.allow, precise: nil))
-            precondition(m.accuracy == .fullAccuracy)
-            return m
+        func granted(_ option: SettingsOption) -> TestStore {
+            let store = TestStore(Rig.model(app: Rig.navigationApp))
+            if option == .always {
+                store.changeSetting(.always, becomes: .always(provisional: false), reporting: .authorizedAlways)
+            } else {
+                store.changeSetting(option, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+            }
+            Self.switchPrecise(store, false)
+            let prompt = Prompt(kind: .fullAccuracy, request: .temporaryFullAccuracy, title: "“Trails” would like to use your precise location",
+                                message: "Turn-by-turn directions need your exact position.", buttons: [.allow, .dontAllow], messageKey: "Navigation")
+            store.send(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation")) {
+                $0.prompts.onScreen = PresentedPrompt(prompt: prompt, shownAt: .zero, manager: Rig.manager)
+            }
+            store.receive([.promptShown(prompt), .appWillResignActive])
+            store.send(.userChoseButton(.allow, precise: nil)) {
+                $0.prompts.onScreen = nil
+                $0.record.temporaryFullAccuracy = true
+                $0.services.managers[0].reportedAccuracy = .fullAccuracy
+            }
+            store.receive([.promptDismissed(.fullAccuracy, answer: .allow), .appDidBecomeActive,
+                           .delegate(Rig.manager, .fullAccuracyCompletion(nil)), Rig.auth(store.state.status, .fullAccuracy, changed: false)])
+            #expect(store.state.accuracy == .fullAccuracy)
+            return store
         }
-        var fg = granted(.whileUsing)
-        #expect(fg.handle(.clockAdvanced(to: .seconds(7200))) == [])
-        #expect(fg.accuracy == .fullAccuracy)
-        _ = fg.handle(.appEnteredBackground)
-        #expect(fg.handle(.clockAdvanced(to: .seconds(7200 + 9))) == [])
-        #expect(fg.handle(.clockAdvanced(to: .seconds(7200 + 10))) == [Rig.auth(.authorizedWhenInUse, .reducedAccuracy, changed: false)])
+        let fg = granted(.whileUsing)
+        fg.send(.clockAdvanced(to: .seconds(7200))) { $0.clock.now = .seconds(7200) }
+        #expect(fg.state.accuracy == .fullAccuracy)
+        fg.enterBackground()
+        fg.send(.clockAdvanced(to: .seconds(7200 + 9))) { $0.clock.now = .seconds(7200 + 9) }
+        fg.send(.clockAdvanced(to: .seconds(7200 + 10))) {
+            $0.clock.now = .seconds(7200 + 10)
+            $0.clock.timers = []
+            $0.record.temporaryFullAccuracy = false
+            $0.services.managers[0].reportedAccuracy = .reducedAccuracy
+        }
+        fg.receive(Rig.auth(.authorizedWhenInUse, .reducedAccuracy, changed: false))
+        fg.finish()
 
         // A When In Use session shows the indicator: still full after two hours in the background.
-        var session = granted(.whileUsing)
-        _ = session.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = session.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = session.handle(.appEnteredBackground)
-        _ = session.handle(.clockAdvanced(to: .seconds(7200)))
-        #expect(session.accuracy == .fullAccuracy)
+        let session = granted(.whileUsing)
+        session.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+        Self.startUpdating(session)
+        session.enterBackground()
+        session.receive(.indicatorChanged(true))
+        session.send(.clockAdvanced(to: .seconds(7200))) {
+            $0.clock.now = .seconds(7200)
+            $0.clock.timers = []
+        }
+        session.finish()
+        #expect(session.state.accuracy == .fullAccuracy)
 
         // An Always session without the indicator is not in use: it expires.
-        var always = granted(.always)
-        _ = always.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = always.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = always.handle(.appEnteredBackground)
-        #expect(Rig.calls(always.handle(.clockAdvanced(to: .seconds(60))))
-                == [.didChangeAuthorization(.authorizedAlways, accuracy: .reducedAccuracy, statusChanged: false)])
+        let always = granted(.always)
+        always.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+        Self.startUpdating(always)
+        always.enterBackground()
+        always.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+            $0.record.temporaryFullAccuracy = false
+            $0.services.managers[0].reportedAccuracy = .reducedAccuracy
+        }
+        always.receive(Rig.auth(.authorizedAlways, .reducedAccuracy, changed: false))
+        always.finish()
     }
 }

@@ -1,131 +1,218 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section H: Allow Once (temporary When In Use).
 @Suite("H: Allow Once")
 struct AllowOnceTests {
+    /// Allow Once ends: the record is notDetermined again and manager #0 is told so (its
+    /// callback is left to receive).
+    static func expired(_ state: inout AuthorizationModel) {
+        state.record.authorization = .notDetermined
+        state.services.managers[0].reportedStatus = .notDetermined
+    }
+
     @Test("H1: Allow Once grants temporary authorizedWhenInUse and Settings shows Ask Next Time")
     func allowOnceGrantsTemporaryWhenInUse() {
-        var m = Rig.model()
-        _ = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        #expect(m.handle(.userChoseButton(.allowOnce, precise: nil))
-                == [.promptDismissed(.initial, answer: .allowOnce), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
-        #expect(m.record.authorization == .whenInUse(temporary: true))
-        #expect(m.status == .authorizedWhenInUse)
-        #expect(m.settingsSelection == .askNextTime)
+        let store = TestStore(Rig.model())
+        store.requestShowingInitialPrompt(.whenInUse)
+        store.send(.userChoseButton(.allowOnce, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .whenInUse(temporary: true)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        store.receive([.promptDismissed(.initial, answer: .allowOnce), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
+        store.finish()
+        #expect(store.state.status == .authorizedWhenInUse)
+        #expect(store.state.settingsSelection == .askNextTime)
 
         // From requestAlways as well (E5).
-        var a = Rig.model()
-        _ = a.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        #expect(Rig.calls(a.handle(.userChoseButton(.allowOnce, precise: nil)))
-                == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(a.isTemporary && a.settingsSelection == .askNextTime)
+        let a = TestStore(Rig.model())
+        a.requestShowingInitialPrompt(.always)
+        a.answerPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
+        a.finish()
+        #expect(a.state.isTemporary && a.state.settingsSelection == .askNextTime)
     }
 
     @Test("H3: Allow Once lapses allowOnceLapse (default 0 s) after the grace period; brief switches keep it; relaunch ends it")
     func allowOnceLapse() {
         // Default: at the end of the 10 s grace period.
-        var d = Rig.allowedOnce()
-        _ = d.handle(.appEnteredBackground)
-        #expect(d.handle(.clockAdvanced(to: .milliseconds(9_999))) == [])
-        #expect(d.handle(.clockAdvanced(to: .seconds(10))) == [Rig.auth(.notDetermined)])
+        let d = TestStore(Rig.model())
+        d.grantAllowOnce()
+        d.enterBackground()
+        d.send(.clockAdvanced(to: .milliseconds(9_999))) { $0.clock.now = .milliseconds(9_999) }
+        d.send(.clockAdvanced(to: .seconds(10))) {
+            $0.clock.now = .seconds(10)
+            $0.clock.timers = []
+            Self.expired(&$0)
+        }
+        d.receive(Rig.auth(.notDetermined))
+        d.finish()
 
         // Five more minutes out of use.
         var p = DeviceParameters()
         p.allowOnceLapse = .seconds(300)
-        var m = Rig.allowedOnce(p)
-        _ = m.handle(.appEnteredBackground)
-        #expect(m.handle(.clockAdvanced(to: .seconds(10))) == [])
-        #expect(m.handle(.clockAdvanced(to: .milliseconds(309_999))) == [])
-        #expect(m.status == .authorizedWhenInUse)
-        #expect(m.handle(.clockAdvanced(to: .seconds(310))) == [Rig.auth(.notDetermined)])
+        let m = TestStore(Rig.model(parameters: p))
+        m.grantAllowOnce()
+        m.enterBackground()
+        m.send(.clockAdvanced(to: .seconds(10))) {
+            $0.clock.now = .seconds(10)
+            $0.clock.timers = [ScheduledTimer(at: .seconds(310), kind: .allowOnceExpiry)]
+        }
+        m.send(.clockAdvanced(to: .milliseconds(309_999))) { $0.clock.now = .milliseconds(309_999) }
+        #expect(m.state.status == .authorizedWhenInUse)
+        m.send(.clockAdvanced(to: .seconds(310))) {
+            $0.clock.now = .seconds(310)
+            $0.clock.timers = []
+            Self.expired(&$0)
+        }
+        m.receive(Rig.auth(.notDetermined))
+        m.finish()
 
         // A brief switch away and back keeps the grant; the lapse restarts on the next departure.
-        var b = Rig.allowedOnce(p)
-        _ = b.handle(.appEnteredBackground)
-        _ = b.handle(.clockAdvanced(to: .seconds(200)))
-        #expect(b.handle(.appEnteredForeground) == [])
-        _ = b.handle(.appEnteredBackground)
-        #expect(b.handle(.clockAdvanced(to: .seconds(200 + 309))) == [])
-        #expect(b.handle(.clockAdvanced(to: .seconds(200 + 310))) == [Rig.auth(.notDetermined)])
+        let b = TestStore(Rig.model(parameters: p))
+        b.grantAllowOnce()
+        b.enterBackground()
+        b.send(.clockAdvanced(to: .seconds(200))) {
+            $0.clock.now = .seconds(200)
+            $0.clock.timers = [ScheduledTimer(at: .seconds(310), kind: .allowOnceExpiry)]
+        }
+        b.returnToForeground { $0.clock.timers = [] }
+        b.enterBackground()
+        b.send(.clockAdvanced(to: .seconds(200 + 309))) {
+            $0.clock.now = .seconds(200 + 309)
+            $0.clock.timers = [ScheduledTimer(at: .seconds(200 + 310), kind: .allowOnceExpiry)]
+        }
+        b.send(.clockAdvanced(to: .seconds(200 + 310))) {
+            $0.clock.now = .seconds(200 + 310)
+            $0.clock.timers = []
+            Self.expired(&$0)
+        }
+        b.receive(Rig.auth(.notDetermined))
+        b.finish()
 
         // Closing the app and relaunching it ends the grant, even within the lapse.
-        var t = Rig.allowedOnce(p)
-        _ = t.handle(.appTerminated)
-        _ = t.handle(.clockAdvanced(to: .seconds(30)))
-        _ = t.handle(.appLaunched)
-        #expect(t.status == .notDetermined)
-        #expect(t.handle(.appCreatedManager(Rig.manager, hasDelegate: true)) == [Rig.auth(.notDetermined)])
+        let t = TestStore(Rig.model(parameters: p))
+        t.grantAllowOnce()
+        t.send(.appTerminated) {
+            $0.lifecycle.state = .notRunning
+            $0.services.managers = []
+            $0.record.authorization = .notDetermined
+        }
+        t.send(.clockAdvanced(to: .seconds(30))) { $0.clock.now = .seconds(30) }
+        t.send(.appLaunched) { $0.lifecycle.state = .foreground }
+        #expect(t.state.status == .notDetermined)
+        t.createManager(reporting: .notDetermined)
+        t.finish()
     }
 
     @Test("H4: Allow Once does not expire while the app stays in use (foreground, or a background session with the indicator)")
     func allowOnceLastsWhileInUse() {
-        var f = Rig.allowedOnce()
-        #expect(f.handle(.clockAdvanced(to: .seconds(86_400))) == [])
-        #expect(f.isTemporary && f.status == .authorizedWhenInUse)
+        let f = TestStore(Rig.model())
+        f.grantAllowOnce()
+        f.send(.clockAdvanced(to: .seconds(86_400))) { $0.clock.now = .seconds(86_400) }
+        f.finish()
+        #expect(f.state.isTemporary && f.state.status == .authorizedWhenInUse)
 
-        var s = Rig.allowedOnce()
-        _ = s.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = s.handle(.appStartedUpdatingLocation(Rig.manager))
-        #expect(s.handle(.appEnteredBackground) == [.indicatorChanged(true)])
-        #expect(s.handle(.clockAdvanced(to: .seconds(86_400))) == [])
-        #expect(s.isTemporary && s.isInUse)
+        let s = TestStore(Rig.model())
+        s.grantAllowOnce()
+        s.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+        s.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+        }
+        s.enterBackground()
+        s.receive(.indicatorChanged(true))
+        s.send(.clockAdvanced(to: .seconds(86_400))) {
+            $0.clock.now = .seconds(86_400)
+            $0.clock.timers = []
+        }
+        #expect(s.state.isTemporary && s.state.isInUse)
         // Ending the session ends use, and the grant with it.
-        #expect(s.handle(.appStoppedUpdatingLocation(Rig.manager)) == [.indicatorChanged(false), Rig.auth(.notDetermined)])
+        s.send(.appStoppedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = false
+            $0.services.managers[0].updatingStartedInUse = false
+            $0.services.managers[0].wasDeliverable = false
+            Self.expired(&$0)
+        }
+        s.receive([.indicatorChanged(false), Rig.auth(.notDetermined)])
+        s.finish()
     }
 
     @Test("H5: after Allow Once expires, requestWhenInUse prompts again (allowOnceExpiryRestoresAlwaysRequest for Always)")
     func promptAgainAfterExpiry() {
-        var m = Rig.allowedOnce()
-        _ = m.handle(.appEnteredBackground)
-        _ = m.handle(.clockAdvanced(to: .seconds(60)))
-        _ = m.handle(.appEnteredForeground)
-        #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-                == [.promptShown(m.initialPrompt(for: .whenInUse)), .appWillResignActive])
+        let m = TestStore(Rig.model())
+        m.grantAllowOnce()
+        m.leaveUse(lapse: Self.expired)
+        m.receive(Rig.auth(.notDetermined))
+        m.returnToForeground()
+        m.requestShowingInitialPrompt(.whenInUse)
+        m.finish()
 
         // Allow Once answered to requestAlways: by default the Always request comes back…
-        func alwaysAgain(_ p: DeviceParameters) -> [Effect] {
-            var a = Rig.model(parameters: p)
-            _ = a.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-            _ = a.handle(.userChoseButton(.allowOnce, precise: nil))
-            _ = a.handle(.appEnteredBackground)
-            _ = a.handle(.clockAdvanced(to: .seconds(60)))
-            _ = a.handle(.appEnteredForeground)
-            return a.handle(.appRequestedAlwaysAuthorization(Rig.manager))
+        func alwaysAgain(_ p: DeviceParameters) -> TestStore {
+            let a = TestStore(Rig.model(parameters: p))
+            a.requestShowingInitialPrompt(.always)
+            a.answerPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
+            a.leaveUse {
+                Self.expired(&$0)
+                if p.allowOnceExpiryRestoresAlwaysRequest { $0.record.alwaysRequestSpent = false }
+            }
+            a.receive(Rig.auth(.notDetermined))
+            a.returnToForeground()
+            return a
         }
-        #expect(Rig.prompts(alwaysAgain(DeviceParameters())).map(\.kind) == [.initial])
+        let restored = alwaysAgain(DeviceParameters())
+        restored.requestShowingInitialPrompt(.always)
+        restored.finish()
         // …unless the device keeps it spent.
         var spent = DeviceParameters()
         spent.allowOnceExpiryRestoresAlwaysRequest = false
-        #expect(alwaysAgain(spent) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+        let kept = alwaysAgain(spent)
+        kept.ignoredRequest(.always, .alwaysAlreadyRequested)
+        kept.finish()
     }
 
     @Test("H6: CLLocationButton grants temporary When In Use: confirmation on first tap, silent later, expires out of use, ignored where unsupported")
     func locationButton() {
-        var m = Rig.model()
-        let fx = m.handle(.userTappedLocationButton)
-        let confirmation = Rig.prompts(fx)
-        #expect(confirmation.map(\.kind) == [.locationButtonConfirmation])
-        #expect(confirmation.first?.buttons == [.allowOnce, .dontAllow])
-        #expect(m.handle(.userChoseButton(.allowOnce, precise: nil))
-                == [.promptDismissed(.locationButtonConfirmation, answer: .allowOnce), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
-        #expect(m.isTemporary)
+        let store = TestStore(Rig.model())
+        let confirmation = Prompt(kind: .locationButtonConfirmation, request: .whenInUse, title: "Allow “Trails” to use your current location?",
+                                  message: "The app will be able to use your location only while it is in use.", buttons: [.allowOnce, .dontAllow])
+        store.send(.userTappedLocationButton) {
+            $0.prompts.onScreen = PresentedPrompt(prompt: confirmation, shownAt: .zero, manager: nil)
+        }
+        store.receive([.promptShown(confirmation), .appWillResignActive])
+        #expect(confirmation.buttons == [.allowOnce, .dontAllow])
+        store.send(.userChoseButton(.allowOnce, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.locationButtonConfirmed = true
+            $0.record.authorization = .whenInUse(temporary: true)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        store.receive([.promptDismissed(.locationButtonConfirmation, answer: .allowOnce), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
+        #expect(store.state.isTemporary)
         // It expires like Allow Once.
-        _ = m.handle(.appEnteredBackground)
-        #expect(m.handle(.clockAdvanced(to: .seconds(60))) == [Rig.auth(.notDetermined)])
+        store.leaveUse(lapse: Self.expired)
+        store.receive(Rig.auth(.notDetermined))
         // Later taps grant it with no alert.
-        _ = m.handle(.appEnteredForeground)
-        #expect(m.handle(.userTappedLocationButton) == [Rig.auth(.authorizedWhenInUse)])
-        #expect(m.isTemporary)
+        store.returnToForeground()
+        store.send(.userTappedLocationButton) {
+            $0.record.authorization = .whenInUse(temporary: true)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        store.receive(Rig.auth(.authorizedWhenInUse))
+        store.finish()
+        #expect(store.state.isTemporary)
 
         // Ignored: compatible iPhone/iPad apps on visionOS, the Mac, and before iOS 15.
-        var compatible = Rig.model(Platform(.visionOS, 1), app: AppDescription(name: "Trails", compatibleApp: true))
-        #expect(compatible.handle(.userTappedLocationButton) == [])
-        var mac = Rig.model(Platform(.macOS, 14))
-        #expect(mac.handle(.userTappedLocationButton) == [])
-        var ios14 = Rig.model(Platform(.iOS, 14))
-        #expect(ios14.handle(.userTappedLocationButton) == [])
-        #expect(compatible.status == .notDetermined && mac.status == .notDetermined && ios14.status == .notDetermined)
+        for model in [Rig.model(Platform(.visionOS, 1), app: AppDescription(name: "Trails", compatibleApp: true)),
+                      Rig.model(Platform(.macOS, 14)), Rig.model(Platform(.iOS, 14))] {
+            let ignored = TestStore(model)
+            ignored.send(.userTappedLocationButton)
+            ignored.finish()
+            #expect(ignored.state.status == .notDetermined)
+        }
     }
 }

@@ -1,208 +1,372 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section I: "when in use", background execution, indicators.
 @Suite("I: In use, background execution and indicators")
 struct InUseAndBackgroundTests {
+    /// ``Rig/authorized(_:_:app:parameters:)`` as a store: `option` set in Settings, manager #0
+    /// told `status` (by default the option's own).
+    static func authorized(_ option: SettingsOption, _ platform: Platform = Platform(.iOS, 18), app: AppDescription = Rig.app,
+                           parameters: DeviceParameters = DeviceParameters(), reporting status: AuthorizationStatus? = nil,
+                           sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
+        let store = TestStore(Rig.model(platform, app: app, parameters: parameters))
+        let always = option == .always
+        store.changeSetting(option, becomes: always ? .always(provisional: false) : .whenInUse(temporary: false),
+                            reporting: status ?? (always ? .authorizedAlways : .authorizedWhenInUse), sourceLocation: sourceLocation)
+        return store
+    }
+
+    /// Starts standard updates on manager #0; `deliverable` says whether they can be delivered now.
+    static func startUpdating(_ store: TestStore, deliverable: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        let inUse = store.state.isInUse
+        store.send(.appStartedUpdatingLocation(Rig.manager), sourceLocation: sourceLocation) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = inUse
+            $0.services.managers[0].wasDeliverable = deliverable
+        }
+    }
+
+    /// The clock reaches `t` after the grace period's timer fired.
+    static func pastGrace(_ store: TestStore, to t: Duration, _ also: ((inout AuthorizationModel) -> Void)? = nil,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.clockAdvanced(to: t), sourceLocation: sourceLocation) {
+            $0.clock.now = t
+            $0.clock.timers = []
+            also?(&$0)
+        }
+    }
+
+    static func allowBackgroundUpdates(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true), sourceLocation: sourceLocation) {
+            $0.services.managers[0].allowsBackgroundLocationUpdates = true
+        }
+    }
+
+    static func monitorHome(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")), sourceLocation: sourceLocation) {
+            $0.services.monitoredRegions = [Region(name: "home")]
+        }
+    }
+
+    static func terminate(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.appTerminated, sourceLocation: sourceLocation) {
+            $0.lifecycle.state = .notRunning
+            $0.lifecycle.graceEndsAt = nil
+            $0.services.managers = []
+        }
+    }
+
+    static func startVisits(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.appStartedVisits(Rig.manager), sourceLocation: sourceLocation) {
+            $0.services.managers[0].visits = true
+            $0.services.visitsRegistered = true
+        }
+    }
+
+    static func startSignificantChanges(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        let anchor = store.state.device.location?.coordinate
+        store.send(.appStartedSignificantChanges(Rig.manager), sourceLocation: sourceLocation) {
+            $0.services.managers[0].significantChanges = true
+            $0.services.significantChangesRegistered = true
+            $0.services.significantChangeAnchor = anchor
+        }
+    }
+
     @Test("I1: an app is in use in the foreground, during the grace period (gracePeriod, default 10 s) and while showing the indicator")
     func inUseDefinition() {
-        var m = Rig.authorized(.whileUsing)
-        #expect(m.isInUse)
-        _ = m.handle(.appEnteredBackground)
-        _ = m.handle(.clockAdvanced(to: .milliseconds(9_999)))
-        #expect(m.isInUse)
-        _ = m.handle(.clockAdvanced(to: .seconds(10)))
-        #expect(!m.isInUse)
+        let m = Self.authorized(.whileUsing)
+        #expect(m.state.isInUse)
+        m.enterBackground()
+        m.send(.clockAdvanced(to: .milliseconds(9_999))) { $0.clock.now = .milliseconds(9_999) }
+        #expect(m.state.isInUse)
+        Self.pastGrace(m, to: .seconds(10))
+        m.finish()
+        #expect(!m.state.isInUse)
 
         var p = DeviceParameters()
         p.gracePeriod = .seconds(30)
-        var long = Rig.authorized(.whileUsing, parameters: p)
-        _ = long.handle(.appEnteredBackground)
-        _ = long.handle(.clockAdvanced(to: .seconds(29)))
-        #expect(long.isInUse)
-        _ = long.handle(.clockAdvanced(to: .seconds(30)))
-        #expect(!long.isInUse)
+        let long = Self.authorized(.whileUsing, parameters: p)
+        long.enterBackground()
+        long.send(.clockAdvanced(to: .seconds(29))) { $0.clock.now = .seconds(29) }
+        #expect(long.state.isInUse)
+        Self.pastGrace(long, to: .seconds(30))
+        long.finish()
+        #expect(!long.state.isInUse)
 
-        var indicator = Rig.authorized(.whileUsing)
-        _ = indicator.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = indicator.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = indicator.handle(.appEnteredBackground)
-        _ = indicator.handle(.clockAdvanced(to: .seconds(3600)))
-        #expect(indicator.indicatorShowing && indicator.isInUse)
-        _ = indicator.handle(.appSuspended)
-        #expect(!indicator.isInUse)
+        let indicator = Self.authorized(.whileUsing)
+        Self.allowBackgroundUpdates(indicator)
+        Self.startUpdating(indicator)
+        indicator.enterBackground()
+        indicator.receive(.indicatorChanged(true))
+        Self.pastGrace(indicator, to: .seconds(3600))
+        #expect(indicator.state.indicatorShowing && indicator.state.isInUse)
+        indicator.send(.appSuspended) {
+            // (wasDeliverable is not re-derived while the app runs no code.)
+            $0.lifecycle.state = .suspended
+            $0.lifecycle.graceEndsAt = nil
+        }
+        indicator.receive(.indicatorChanged(false))
+        indicator.finish()
+        #expect(!indicator.state.isInUse)
     }
 
     @Test("I2: Mac apps are always in use; visionOS apps are in use while looked at and briefly after")
     func otherInUseCases() {
-        var mac = Rig.authorized(.whileUsing, Platform(.macOS, 14))
-        _ = mac.handle(.appEnteredBackground)
-        _ = mac.handle(.clockAdvanced(to: .seconds(3600)))
-        #expect(mac.isInUse)
+        let mac = Self.authorized(.whileUsing, Platform(.macOS, 14), reporting: .authorizedAlways)
+        mac.enterBackground()
+        Self.pastGrace(mac, to: .seconds(3600))
+        mac.finish()
+        #expect(mac.state.isInUse)
 
-        var vision = Rig.authorized(.whileUsing, Platform(.visionOS, 2))
-        #expect(vision.isInUse)
-        _ = vision.handle(.appEnteredBackground)
-        _ = vision.handle(.clockAdvanced(to: .seconds(5)))
-        #expect(vision.isInUse)
-        _ = vision.handle(.clockAdvanced(to: .seconds(10)))
-        #expect(!vision.isInUse)
+        let vision = Self.authorized(.whileUsing, Platform(.visionOS, 2))
+        #expect(vision.state.isInUse)
+        vision.enterBackground()
+        vision.send(.clockAdvanced(to: .seconds(5))) { $0.clock.now = .seconds(5) }
+        #expect(vision.state.isInUse)
+        Self.pastGrace(vision, to: .seconds(10))
+        vision.finish()
+        #expect(!vision.state.isInUse)
     }
 
     @Test("I3: iOS 13+ When In Use can start every service while in use, but a terminated app is never launched")
     func whenInUseStartsEverything() {
-        var m = Rig.authorized(.whileUsing)
-        _ = m.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero)))
-        #expect(m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) == [])
-        #expect(m.handle(.appStartedSignificantChanges(Rig.manager)) == [])
-        #expect(m.handle(.appStartedVisits(Rig.manager)) == [])
-        #expect(m.handle(.deviceEnteredRegion("home")) == [.delegate(Rig.manager, .didEnterRegion("home"))])
-        #expect(m.handle(.deviceVisited) == [.delegate(Rig.manager, .didVisit(Rig.fix(Rig.here, at: .zero)))])
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .zero)]))])
-        _ = m.handle(.appTerminated)
-        #expect(m.handle(.deviceExitedRegion("home")) == [])
-        #expect(m.handle(.deviceVisited) == [])
-        #expect(m.lifecycle.state == .notRunning)
+        let here = Rig.fix(Rig.here, at: .zero), there = Rig.fix(Rig.there, at: .zero)
+        let m = Self.authorized(.whileUsing)
+        m.send(.deviceMoved(here)) { $0.device.location = here }
+        Self.monitorHome(m)
+        Self.startSignificantChanges(m)
+        Self.startVisits(m)
+        m.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        m.receive(.delegate(Rig.manager, .didEnterRegion("home")))
+        m.send(.deviceVisited)
+        m.receive(.delegate(Rig.manager, .didVisit(here)))
+        m.send(.deviceMoved(there)) {
+            $0.device.location = there
+            $0.services.significantChangeAnchor = Rig.there
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([there])))
+        Self.terminate(m)
+        m.send(.deviceExitedRegion("home")) { $0.services.insideRegions = [] }
+        m.send(.deviceVisited)
+        m.finish()
+        #expect(m.state.lifecycle.state == .notRunning)
 
         // Always, by contrast, launches it.
-        var a = Rig.authorized(.always)
-        _ = a.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        _ = a.handle(.appTerminated)
-        #expect(a.handle(.deviceEnteredRegion("home")) == [.appLaunchedBySystem(reason: "region enter home")])
+        let a = Self.authorized(.always)
+        Self.monitorHome(a)
+        Self.terminate(a)
+        a.send(.deviceEnteredRegion("home")) {
+            $0.services.insideRegions = ["home"]
+            $0.lifecycle.state = .background
+            $0.services.pendingLaunchEvents = [.regionEntered("home")]
+        }
+        a.receive(.appLaunchedBySystem(reason: "region enter home"))
+        a.finish()
     }
 
     @Test("I4: on iOS 12 When In Use apps get no region, visit or significant-change events; standard location works")
     func iOS12WhenInUseHasNoMonitoring() {
-        var m = Rig.authorized(.whileUsing, Platform(.iOS, 12))
-        _ = m.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero)))
-        _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        _ = m.handle(.appStartedSignificantChanges(Rig.manager))
-        _ = m.handle(.appStartedVisits(Rig.manager))
-        #expect(m.handle(.deviceEnteredRegion("home")) == [])
-        #expect(m.handle(.deviceVisited) == [])
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
-        #expect(m.handle(.appStartedUpdatingLocation(Rig.manager)) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .zero)]))])
+        let here = Rig.fix(Rig.here, at: .zero), there = Rig.fix(Rig.there, at: .zero)
+        let m = Self.authorized(.whileUsing, Platform(.iOS, 12))
+        m.send(.deviceMoved(here)) { $0.device.location = here }
+        Self.monitorHome(m)
+        Self.startSignificantChanges(m)
+        Self.startVisits(m)
+        m.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        m.send(.deviceVisited)
+        m.send(.deviceMoved(there)) {
+            $0.device.location = there
+            $0.services.significantChangeAnchor = Rig.there
+        }
+        m.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([there])))
+        m.finish()
 
         // The same app on iOS 13 gets the region event.
-        var n = Rig.authorized(.whileUsing, Platform(.iOS, 13))
-        _ = n.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        #expect(n.handle(.deviceEnteredRegion("home")) == [.delegate(Rig.manager, .didEnterRegion("home"))])
+        let n = Self.authorized(.whileUsing, Platform(.iOS, 13))
+        Self.monitorHome(n)
+        n.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        n.receive(.delegate(Rig.manager, .didEnterRegion("home")))
+        n.finish()
     }
 
     @Test("I5: a When In Use app's requests suspend while it is not in use and resume, without error, when it is")
     func requestsSuspendOutOfUse() {
         // Standard updates.
-        var m = Rig.authorized(.whileUsing, app: AppDescription(name: "Trails"))
-        _ = m.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = m.handle(.appEnteredBackground)
-        _ = m.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero))) == [])
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
-        #expect(m.handle(.appEnteredForeground) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60))]))])
+        let m = Self.authorized(.whileUsing, app: AppDescription(name: "Trails"))
+        Self.startUpdating(m)
+        m.enterBackground()
+        Self.pastGrace(m, to: .seconds(60)) { $0.services.managers[0].wasDeliverable = false }
+        m.send(.deviceMoved(Rig.fix(Rig.here, at: .zero))) { $0.device.location = Rig.fix(Rig.here, at: .seconds(60)) }
+        m.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) { $0.device.location = Rig.fix(Rig.there, at: .seconds(60)) }
+        m.returnToForeground {
+            $0.services.managers[0].wasDeliverable = true
+            $0.services.managers[0].lastDelivery = .seconds(60)
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60))])))
+        m.finish()
 
         // A one-shot request made out of use.
-        var r = Rig.authorized(.whileUsing, app: AppDescription(name: "Trails"))
-        _ = r.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero)))
-        _ = r.handle(.appEnteredBackground)
-        _ = r.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(r.handle(.appRequestedLocation(Rig.manager)) == [])
-        #expect(r.handle(.clockAdvanced(to: .seconds(3600))) == [])
-        #expect(r.handle(.appEnteredForeground) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.here, at: .zero)]))])
+        let r = Self.authorized(.whileUsing, app: AppDescription(name: "Trails"))
+        r.send(.deviceMoved(Rig.fix(Rig.here, at: .zero))) { $0.device.location = Rig.fix(Rig.here, at: .zero) }
+        r.enterBackground()
+        Self.pastGrace(r, to: .seconds(60))
+        r.send(.appRequestedLocation(Rig.manager)) { $0.services.managers[0].oneShotPending = true }
+        r.send(.clockAdvanced(to: .seconds(3600))) { $0.clock.now = .seconds(3600) }
+        r.returnToForeground {
+            $0.services.managers[0].oneShotPending = false
+            $0.services.managers[0].lastDelivery = .seconds(3600)
+        }
+        r.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.here, at: .zero)])))
+        r.finish()
     }
 
     @Test("I6: a continuous background session needs the location background mode, allowsBackgroundLocationUpdates and a start while in use")
     func continuousBackgroundSession() {
-        func backgroundDelivery(mode: Bool, allows: Bool, startInUse: Bool) -> (session: Bool, effects: [Effect]) {
-            var m = Rig.authorized(.whileUsing, app: AppDescription(name: "Trails", backgroundModes: mode ? ["location"] : []))
-            if allows { _ = m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) }
-            if startInUse { _ = m.handle(.appStartedUpdatingLocation(Rig.manager)) }
-            _ = m.handle(.appEnteredBackground)
-            _ = m.handle(.clockAdvanced(to: .seconds(60)))
-            if !startInUse { _ = m.handle(.appStartedUpdatingLocation(Rig.manager)) }
-            return (m.backgroundSessionActive, m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))))
-        }
-        let all = backgroundDelivery(mode: true, allows: true, startInUse: true)
-        #expect(all.session)
-        #expect(all.effects == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60))]))])
-        for (mode, allows, start) in [(true, false, true), (false, false, true), (true, true, false)] {
-            let partial = backgroundDelivery(mode: mode, allows: allows, startInUse: start)
-            #expect(!partial.session)
-            #expect(partial.effects == [])
+        let there = Rig.fix(Rig.there, at: .seconds(60))
+        for (mode, allows, startInUse) in [(true, true, true), (true, false, true), (false, false, true), (true, true, false)] {
+            let session = mode && allows && startInUse
+            let m = Self.authorized(.whileUsing, app: AppDescription(name: "Trails", backgroundModes: mode ? ["location"] : []))
+            if allows { Self.allowBackgroundUpdates(m) }
+            if startInUse { Self.startUpdating(m) }
+            m.enterBackground()
+            // A When In Use session shows the indicator (I10).
+            if session { m.receive(.indicatorChanged(true)) }
+            Self.pastGrace(m, to: .seconds(60)) { if startInUse && !session { $0.services.managers[0].wasDeliverable = false } }
+            if !startInUse { Self.startUpdating(m, deliverable: false) }
+            #expect(m.state.backgroundSessionActive == session, "\(mode) \(allows) \(startInUse)")
+            m.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) {
+                $0.device.location = there
+                if session { $0.services.managers[0].lastDelivery = .seconds(60) }
+            }
+            if session { m.receive(.delegate(Rig.manager, .didUpdateLocations([there]))) }
+            m.finish()
         }
     }
 
     @Test("I9: updates started in the background get no session; When In Use gets nothing and no error, Always gets updates")
     func startInBackground() {
-        var w = Rig.authorized(.whileUsing)
-        _ = w.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = w.handle(.appEnteredBackground)
-        _ = w.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(w.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
-        #expect(!w.backgroundSessionActive && !w.indicatorShowing)
-        #expect(w.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
+        let w = Self.authorized(.whileUsing)
+        Self.allowBackgroundUpdates(w)
+        w.enterBackground()
+        Self.pastGrace(w, to: .seconds(60))
+        Self.startUpdating(w, deliverable: false)
+        #expect(!w.state.backgroundSessionActive && !w.state.indicatorShowing)
+        w.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) { $0.device.location = Rig.fix(Rig.there, at: .seconds(60)) }
+        w.finish()
 
-        var a = Rig.authorized(.always)
-        _ = a.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = a.handle(.appEnteredBackground)
-        _ = a.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(a.handle(.appStartedUpdatingLocation(Rig.manager)) == [])
-        #expect(!a.backgroundSessionActive)
-        #expect(a.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60))]))])
+        let a = Self.authorized(.always)
+        Self.allowBackgroundUpdates(a)
+        a.enterBackground()
+        Self.pastGrace(a, to: .seconds(60))
+        Self.startUpdating(a)
+        #expect(!a.state.backgroundSessionActive)
+        a.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) {
+            $0.device.location = Rig.fix(Rig.there, at: .seconds(60))
+            $0.services.managers[0].lastDelivery = .seconds(60)
+        }
+        a.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(60))])))
+        a.finish()
     }
 
     @Test("I11: before iOS 11 Always apps never show the blue bar; When In Use sessions do")
     func indicatorBeforeIOS11() {
-        func indicator(_ option: SettingsOption, _ platform: Platform) -> Bool {
-            var m = Rig.authorized(option, platform)
-            _ = m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-            _ = m.handle(.appSetShowsBackgroundLocationIndicator(Rig.manager, true))
-            _ = m.handle(.appStartedUpdatingLocation(Rig.manager))
-            _ = m.handle(.appEnteredBackground)
-            return m.indicatorShowing
+        for (option, platform, shows) in [(SettingsOption.always, Platform(.iOS, 10), false), (.whileUsing, Platform(.iOS, 10), true),
+                                          (.always, Platform(.iOS, 11), true)] {
+            let m = Self.authorized(option, platform)
+            Self.allowBackgroundUpdates(m)
+            m.send(.appSetShowsBackgroundLocationIndicator(Rig.manager, true)) { $0.services.managers[0].showsBackgroundLocationIndicator = true }
+            Self.startUpdating(m)
+            m.enterBackground()
+            if shows { m.receive(.indicatorChanged(true)) }
+            m.finish()
+            #expect(m.state.indicatorShowing == shows, "\(option) \(platform)")
         }
-        #expect(indicator(.always, Platform(.iOS, 10)) == false)
-        #expect(indicator(.whileUsing, Platform(.iOS, 10)) == true)
-        #expect(indicator(.always, Platform(.iOS, 11)) == true)
     }
 
     @Test("I12: suspended apps get queued updates on resume; terminated apps are relaunched only for Always monitoring events")
     func suspendedAndTerminated() {
-        var m = Rig.authorized(.always)
-        _ = m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = m.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = m.handle(.appEnteredBackground)
-        _ = m.handle(.clockAdvanced(to: .seconds(60)))
-        _ = m.handle(.appSuspended)
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero))) == [])
-        _ = m.handle(.clockAdvanced(to: .seconds(120)))
-        #expect(m.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
-        #expect(m.handle(.appEnteredForeground)
-                == [.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.here, at: .seconds(60)), Rig.fix(Rig.there, at: .seconds(120))]))])
+        let m = Self.authorized(.always)
+        Self.allowBackgroundUpdates(m)
+        Self.startUpdating(m)
+        m.enterBackground()
+        Self.pastGrace(m, to: .seconds(60))
+        m.send(.appSuspended) {
+            // (wasDeliverable is not re-derived while the app runs no code.)
+            $0.lifecycle.state = .suspended
+            $0.lifecycle.graceEndsAt = nil
+        }
+        m.send(.deviceMoved(Rig.fix(Rig.here, at: .zero))) {
+            $0.device.location = Rig.fix(Rig.here, at: .seconds(60))
+            $0.services.managers[0].queuedLocations = [Rig.fix(Rig.here, at: .seconds(60))]
+        }
+        m.send(.clockAdvanced(to: .seconds(120))) { $0.clock.now = .seconds(120) }
+        m.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) {
+            $0.device.location = Rig.fix(Rig.there, at: .seconds(120))
+            $0.services.managers[0].queuedLocations.append(Rig.fix(Rig.there, at: .seconds(120)))
+        }
+        m.returnToForeground {
+            $0.services.managers[0].queuedLocations = []
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.here, at: .seconds(60)), Rig.fix(Rig.there, at: .seconds(120))])))
+        m.finish()
 
         // Terminated When In Use app: never relaunched.
-        var w = Rig.authorized(.whileUsing)
-        _ = w.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        _ = w.handle(.appStartedVisits(Rig.manager))
-        _ = w.handle(.appTerminated)
-        #expect(w.handle(.deviceEnteredRegion("home")) == [])
-        #expect(w.handle(.deviceVisited) == [])
+        let w = Self.authorized(.whileUsing)
+        Self.monitorHome(w)
+        Self.startVisits(w)
+        Self.terminate(w)
+        w.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        w.send(.deviceVisited)
+        w.finish()
 
         // Terminated Always app: relaunched for regions, visits and significant changes, not standard updates.
-        var a = Rig.authorized(.always)
-        _ = a.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero)))
-        _ = a.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = a.handle(.appStartedVisits(Rig.manager))
-        _ = a.handle(.appTerminated)
-        #expect(a.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [])
-        #expect(a.handle(.deviceVisited) == [.appLaunchedBySystem(reason: "visit")])
-        var s = Rig.authorized(.always)
-        _ = s.handle(.deviceMoved(Rig.fix(Rig.here, at: .zero)))
-        _ = s.handle(.appStartedSignificantChanges(Rig.manager))
-        _ = s.handle(.appTerminated)
-        #expect(s.handle(.deviceMoved(Rig.fix(Rig.there, at: .zero))) == [.appLaunchedBySystem(reason: "significant location change")])
+        let here = Rig.fix(Rig.here, at: .zero), there = Rig.fix(Rig.there, at: .zero)
+        let a = Self.authorized(.always)
+        a.send(.deviceMoved(here)) { $0.device.location = here }
+        a.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        a.receive(.delegate(Rig.manager, .didUpdateLocations([here])))
+        Self.startVisits(a)
+        Self.terminate(a)
+        a.send(.deviceMoved(there)) { $0.device.location = there }
+        a.send(.deviceVisited) {
+            $0.lifecycle.state = .background
+            $0.services.pendingLaunchEvents = [.visit(there)]
+        }
+        a.receive(.appLaunchedBySystem(reason: "visit"))
+        a.finish()
+        let s = Self.authorized(.always)
+        s.send(.deviceMoved(here)) { $0.device.location = here }
+        Self.startSignificantChanges(s)
+        Self.terminate(s)
+        s.send(.deviceMoved(there)) {
+            $0.device.location = there
+            $0.services.significantChangeAnchor = Rig.there
+            $0.lifecycle.state = .background
+            $0.services.pendingLaunchEvents = [.significantChange(there)]
+        }
+        s.receive(.appLaunchedBySystem(reason: "significant location change"))
         // The relaunched app receives the event once it creates a manager.
-        #expect(s.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
-                == [Rig.auth(.authorizedAlways), .delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .zero)]))])
+        s.send(.appCreatedManager(Rig.manager, hasDelegate: true)) {
+            var manager = ManagerState(id: Rig.manager, hasDelegate: true)
+            manager.reportedStatus = .authorizedAlways
+            manager.reportedAccuracy = .fullAccuracy
+            $0.services.managers = [manager]
+            $0.services.pendingLaunchEvents = []
+        }
+        s.receive([Rig.auth(.authorizedAlways), .delegate(Rig.manager, .didUpdateLocations([there]))])
+        s.finish()
     }
 }

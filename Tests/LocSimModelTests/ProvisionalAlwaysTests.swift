@@ -1,221 +1,354 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section G: Provisional Always.
 @Suite("G: Provisional Always")
 struct ProvisionalAlwaysTests {
-    /// A model in provisional Always (requestAlways from notDetermined, Allow While Using), with a
-    /// monitored region `home`, moved to the background past the grace period.
-    static func provisionalOutOfUse(_ parameters: DeviceParameters = DeviceParameters()) -> AuthorizationModel {
-        var m = Rig.model(parameters: parameters)
-        _ = m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        _ = m.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        _ = m.handle(.appEnteredBackground)
-        _ = m.handle(.clockAdvanced(to: .seconds(60)))
-        precondition(m.isProvisional && !m.isInUse)
-        return m
+    static let home = Region(name: "home")
+
+    /// A store in provisional Always (requestAlways from notDetermined, Allow While Using), with a
+    /// monitored region `home`, moved to the background past the grace period (at 60 s).
+    static func provisionalOutOfUse(_ parameters: DeviceParameters = DeviceParameters(),
+                                    sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
+        let store = TestStore(Rig.model(parameters: parameters))
+        store.grantProvisionalAlways(sourceLocation: sourceLocation)
+        store.send(.appStartedMonitoringRegion(Rig.manager, home), sourceLocation: sourceLocation) { $0.services.monitoredRegions = [home] }
+        store.enterBackground(sourceLocation: sourceLocation)
+        store.send(.clockAdvanced(to: .seconds(60)), sourceLocation: sourceLocation) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+        }
+        #expect(store.state.isProvisional && !store.state.isInUse, sourceLocation: sourceLocation)
+        return store
+    }
+
+    /// Out of use, the device enters `home`: the event is held and the confirmation prompt shows
+    /// at once (G3).
+    static func enterHomeShowingConfirmation(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        let confirmation = store.state.confirmationPrompt()
+        store.send(.deviceEnteredRegion("home"), sourceLocation: sourceLocation) {
+            $0.services.insideRegions = ["home"]
+            $0.prompts.heldEvents = [.regionEntered("home")]
+            $0.prompts.onScreen = PresentedPrompt(prompt: confirmation, shownAt: $0.clock.now, manager: nil)
+        }
+        store.receive(.promptShown(confirmation), sourceLocation: sourceLocation)
     }
 
     @Test("G1: provisional Always starts only from requestAlways at notDetermined answered Allow While Using (and on iOS 13.0–13.3 from When In Use)")
     func provisionalStartsOnlyFromRequestAlways() {
         // requestAlways from notDetermined, Allow While Using: provisional, reported as Always.
-        var m = Rig.model()
-        _ = m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        #expect(m.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-                == [.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedAlways)])
-        #expect(m.record.authorization == .always(provisional: true))
+        let m = TestStore(Rig.model())
+        m.requestShowingInitialPrompt(.always)
+        m.send(.userChoseButton(.allowWhileUsing, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .always(provisional: true)
+            $0.services.managers[0].reportedStatus = .authorizedAlways
+        }
+        m.receive([.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedAlways)])
+        m.finish()
 
         // requestWhenInUse answered the same way: permanent When In Use, never provisional, and an
         // event out of use raises no confirmation prompt.
-        var w = Rig.model()
-        _ = w.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        #expect(w.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-                == [.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
-        #expect(w.record.authorization == .whenInUse(temporary: false))
-        _ = w.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        _ = w.handle(.appEnteredBackground)
-        _ = w.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(w.handle(.deviceEnteredRegion("home")) == [])
-        #expect(w.prompts.onScreen == nil && !w.isProvisional)
+        let w = TestStore(Rig.model())
+        w.requestShowingInitialPrompt(.whenInUse)
+        w.send(.userChoseButton(.allowWhileUsing, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        w.receive([.promptDismissed(.initial, answer: .allowWhileUsing), .appDidBecomeActive, Rig.auth(.authorizedWhenInUse)])
+        w.send(.appStartedMonitoringRegion(Rig.manager, Self.home)) { $0.services.monitoredRegions = [Self.home] }
+        w.enterBackground()
+        w.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+        }
+        w.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        w.finish()
+        #expect(w.state.prompts.onScreen == nil && !w.state.isProvisional)
 
         // iOS 13.0–13.3: requestAlways from When In Use moves to provisional Always with no prompt (E7).
-        var early = Rig.model(Platform(.iOS, 13, 2))
-        _ = early.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        _ = early.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        #expect(early.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [Rig.auth(.authorizedAlways)])
-        #expect(early.isProvisional)
+        let early = TestStore(Rig.model(Platform(.iOS, 13, 2)))
+        early.grantWhenInUse()
+        early.send(.appRequestedAlwaysAuthorization(Rig.manager)) {
+            $0.record.authorization = .always(provisional: true)
+            $0.record.alwaysRequestSpent = true
+            $0.services.managers[0].reportedStatus = .authorizedAlways
+        }
+        early.receive(Rig.auth(.authorizedAlways))
+        early.finish()
+        #expect(early.state.isProvisional)
 
         // iOS 13.4+: the same call shows the upgrade prompt, whose Always is permanent.
-        var late = Rig.model(Platform(.iOS, 13, 4))
-        _ = late.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        _ = late.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        #expect(Rig.prompts(late.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.alwaysUpgrade])
-        _ = late.handle(.userChoseButton(.changeToAlwaysAllow, precise: nil))
-        #expect(late.record.authorization == .always(provisional: false))
+        let late = TestStore(Rig.model(Platform(.iOS, 13, 4)))
+        late.grantWhenInUse()
+        late.requestShowingUpgradePrompt()
+        late.answerPrompt(.changeToAlwaysAllow, becomes: .always(provisional: false), reporting: .authorizedAlways)
+        late.finish()
 
         // iOS 12 has no provisional Always: "Always Allow" is permanent.
-        var old = Rig.model(Platform(.iOS, 12))
-        _ = old.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        _ = old.handle(.userChoseButton(.alwaysAllow, precise: nil))
-        #expect(old.record.authorization == .always(provisional: false))
+        let old = TestStore(Rig.model(Platform(.iOS, 12)))
+        old.requestShowingInitialPrompt(.always)
+        old.answerPrompt(.alwaysAllow, becomes: .always(provisional: false), reporting: .authorizedAlways)
+        old.finish()
     }
 
     @Test("G3: the confirmation prompt appears when Core Location would deliver an Always-only event")
     func confirmationPromptOnAlwaysOnlyEvent() {
         // In use: the region event is delivered directly, no prompt.
-        var inUse = Rig.model()
-        _ = inUse.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        _ = inUse.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        _ = inUse.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-        #expect(inUse.handle(.deviceEnteredRegion("home")) == [.delegate(Rig.manager, .didEnterRegion("home"))])
-        #expect(inUse.prompts.onScreen == nil)
+        let inUse = TestStore(Rig.model())
+        inUse.grantProvisionalAlways()
+        inUse.send(.appStartedMonitoringRegion(Rig.manager, Self.home)) { $0.services.monitoredRegions = [Self.home] }
+        inUse.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        inUse.receive(.delegate(Rig.manager, .didEnterRegion("home")))
+        inUse.finish()
+        #expect(inUse.state.prompts.onScreen == nil)
 
         // Out of use: the region event raises the confirmation prompt instead.
-        var m = Self.provisionalOutOfUse()
-        let confirmation = m.confirmationPrompt()
-        #expect(m.handle(.deviceEnteredRegion("home")) == [.promptShown(confirmation)])
+        let m = Self.provisionalOutOfUse()
+        Self.enterHomeShowingConfirmation(m)
+        m.finish()
+        let confirmation = m.state.confirmationPrompt()
         #expect(confirmation.kind == .alwaysConfirmation)
         #expect(confirmation.buttons == [.keepOnlyWhileUsing, .changeToAlwaysAllow])
         #expect(confirmation.messageKey == PurposeKey.alwaysAndWhenInUse.rawValue)
         #expect(confirmation.message == Rig.purposeStrings[.alwaysAndWhenInUse])
-        #expect(m.prompts.heldEvents == [.regionEntered("home")])
+        #expect(m.state.prompts.heldEvents == [.regionEntered("home")])
 
         // A visit for an app that is not running (a background launch) does the same.
-        var v = Rig.model()
-        _ = v.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        _ = v.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        _ = v.handle(.appStartedVisits(Rig.manager))
-        _ = v.handle(.appTerminated)
-        #expect(Rig.prompts(v.handle(.deviceVisited)).map(\.kind) == [.alwaysConfirmation])
-        #expect(v.lifecycle.state == .notRunning)
+        let v = TestStore(Rig.model())
+        v.grantProvisionalAlways()
+        v.send(.appStartedVisits(Rig.manager)) {
+            $0.services.managers[0].visits = true
+            $0.services.visitsRegistered = true
+        }
+        v.send(.appTerminated) {
+            $0.lifecycle.state = .notRunning
+            $0.services.managers = []
+        }
+        v.send(.deviceVisited) {
+            $0.prompts.heldEvents = [.visit(Location(coordinate: Coordinate(latitude: 0, longitude: 0)))]
+            $0.prompts.onScreen = PresentedPrompt(prompt: confirmation, shownAt: .zero, manager: nil)
+        }
+        v.receive(.promptShown(confirmation))
+        v.finish()
+        #expect(v.state.lifecycle.state == .notRunning)
 
         // And a significant location change.
-        var s = Rig.model()
-        _ = s.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        _ = s.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-        _ = s.handle(.deviceMoved(Location(coordinate: Rig.here)))
-        _ = s.handle(.appStartedSignificantChanges(Rig.manager))
-        _ = s.handle(.appTerminated)
-        #expect(Rig.prompts(s.handle(.deviceMoved(Location(coordinate: Rig.there)))).map(\.kind) == [.alwaysConfirmation])
+        let s = TestStore(Rig.model())
+        s.grantProvisionalAlways()
+        let here = Location(coordinate: Rig.here), there = Location(coordinate: Rig.there)
+        s.send(.deviceMoved(here)) { $0.device.location = here }
+        s.send(.appStartedSignificantChanges(Rig.manager)) {
+            $0.services.managers[0].significantChanges = true
+            $0.services.significantChangesRegistered = true
+            $0.services.significantChangeAnchor = Rig.here
+        }
+        s.send(.appTerminated) {
+            $0.lifecycle.state = .notRunning
+            $0.services.managers = []
+        }
+        s.send(.deviceMoved(there)) {
+            $0.device.location = there
+            $0.services.significantChangeAnchor = Rig.there
+            $0.prompts.heldEvents = [.significantChange(there)]
+            $0.prompts.onScreen = PresentedPrompt(prompt: confirmation, shownAt: .zero, manager: nil)
+        }
+        s.receive(.promptShown(confirmation))
+        s.finish()
     }
 
     @Test("G4: the confirmation prompt waits confirmationPromptDelay (default 0) and for the device to be unlocked")
     func confirmationPromptDelay() {
         // Default: no delay.
-        var now = Self.provisionalOutOfUse()
-        #expect(Rig.prompts(now.handle(.deviceEnteredRegion("home"))).map(\.kind) == [.alwaysConfirmation])
+        let now = Self.provisionalOutOfUse()
+        Self.enterHomeShowingConfirmation(now)
+        now.finish()
 
         // A two-hour delay.
         var p = DeviceParameters()
         p.confirmationPromptDelay = .seconds(7200)
-        var m = Self.provisionalOutOfUse(p)
-        #expect(m.handle(.deviceEnteredRegion("home")) == [])
-        #expect(m.handle(.clockAdvanced(to: .seconds(60 + 7199))) == [])
-        #expect(m.handle(.clockAdvanced(to: .seconds(60 + 7200))) == [.promptShown(m.confirmationPrompt())])
+        let m = Self.provisionalOutOfUse(p)
+        let confirmation = m.state.confirmationPrompt()
+        m.send(.deviceEnteredRegion("home")) {
+            $0.services.insideRegions = ["home"]
+            $0.prompts.heldEvents = [.regionEntered("home")]
+            $0.clock.timers = [ScheduledTimer(at: .seconds(60 + 7200), kind: .confirmationPrompt)]
+        }
+        m.send(.clockAdvanced(to: .seconds(60 + 7199))) { $0.clock.now = .seconds(60 + 7199) }
+        m.send(.clockAdvanced(to: .seconds(60 + 7200))) {
+            $0.clock.now = .seconds(60 + 7200)
+            $0.clock.timers = []
+            $0.prompts.onScreen = PresentedPrompt(prompt: confirmation, shownAt: .seconds(60 + 7200), manager: nil)
+        }
+        m.receive(.promptShown(confirmation))
+        m.finish()
 
         // A locked device shows it only once unlocked.
-        var locked = Self.provisionalOutOfUse()
-        _ = locked.handle(.deviceLocked)
-        #expect(locked.handle(.deviceEnteredRegion("home")) == [])
-        #expect(locked.prompts.onScreen == nil)
-        #expect(locked.handle(.deviceUnlocked) == [.promptShown(locked.confirmationPrompt())])
+        let locked = Self.provisionalOutOfUse()
+        locked.send(.deviceLocked) { $0.device.locked = true }
+        locked.send(.deviceEnteredRegion("home")) {
+            $0.services.insideRegions = ["home"]
+            $0.prompts.heldEvents = [.regionEntered("home")]
+            $0.prompts.queued = [PresentedPrompt(prompt: confirmation, shownAt: .seconds(60), manager: nil)]
+        }
+        #expect(locked.state.prompts.onScreen == nil)
+        locked.send(.deviceUnlocked) {
+            $0.device.locked = false
+            $0.prompts.queued = []
+            $0.prompts.onScreen = PresentedPrompt(prompt: confirmation, shownAt: .seconds(60), manager: nil)
+        }
+        locked.receive(.promptShown(confirmation))
+        locked.finish()
     }
 
     @Test("G5: the held event is delivered on a timely Change to Always Allow, dropped otherwise (heldEventWindow, deliverHeldEventsAfterLateAnswer)")
     func heldEvents() {
-        func answer(_ button: PromptButton, after seconds: Int64, _ p: DeviceParameters = DeviceParameters()) -> [Effect] {
-            var m = Self.provisionalOutOfUse(p)
-            _ = m.handle(.deviceEnteredRegion("home"))
-            _ = m.handle(.clockAdvanced(to: .seconds(60 + seconds)))
-            let fx = m.handle(.userChoseButton(button, precise: nil))
-            #expect(m.prompts.heldEvents.isEmpty)
-            return fx
+        /// Answers the confirmation prompt `seconds` after it appeared: Keep Only While Using makes
+        /// When In Use (told), Change to Always Allow permanent Always (not told); either way the
+        /// held event goes, delivered or not as `effects` say.
+        func answer(_ button: PromptButton, after seconds: Int64, _ p: DeviceParameters = DeviceParameters(), receiving effects: [Effect],
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+            let m = Self.provisionalOutOfUse(p, sourceLocation: sourceLocation)
+            Self.enterHomeShowingConfirmation(m, sourceLocation: sourceLocation)
+            m.send(.clockAdvanced(to: .seconds(60 + seconds)), sourceLocation: sourceLocation) { $0.clock.now = .seconds(60 + seconds) }
+            m.send(.userChoseButton(button, precise: nil), sourceLocation: sourceLocation) {
+                $0.prompts.onScreen = nil
+                $0.prompts.heldEvents = []
+                if button == .keepOnlyWhileUsing {
+                    $0.record.authorization = .whenInUse(temporary: false)
+                    $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+                } else {
+                    $0.record.authorization = .always(provisional: false)
+                }
+            }
+            m.receive(effects, sourceLocation: sourceLocation)
+            m.finish(sourceLocation: sourceLocation)
+            #expect(m.state.prompts.heldEvents.isEmpty, sourceLocation: sourceLocation)
         }
         let dismissedAlways = Effect.promptDismissed(.alwaysConfirmation, answer: .changeToAlwaysAllow)
         let delivered = Effect.delegate(Rig.manager, .didEnterRegion("home"))
         // Default window: 60 s.
-        #expect(answer(.changeToAlwaysAllow, after: 60) == [dismissedAlways, delivered])
-        #expect(answer(.changeToAlwaysAllow, after: 61) == [dismissedAlways])
+        answer(.changeToAlwaysAllow, after: 60, receiving: [dismissedAlways, delivered])
+        answer(.changeToAlwaysAllow, after: 61, receiving: [dismissedAlways])
         // Keep Only While Using: the event is dropped.
-        #expect(answer(.keepOnlyWhileUsing, after: 5)
-                == [.promptDismissed(.alwaysConfirmation, answer: .keepOnlyWhileUsing), Rig.auth(.authorizedWhenInUse)])
+        answer(.keepOnlyWhileUsing, after: 5, receiving: [.promptDismissed(.alwaysConfirmation, answer: .keepOnlyWhileUsing), Rig.auth(.authorizedWhenInUse)])
         // A longer window.
         var wide = DeviceParameters()
         wide.heldEventWindow = .seconds(300)
-        #expect(answer(.changeToAlwaysAllow, after: 120, wide) == [dismissedAlways, delivered])
-        #expect(answer(.changeToAlwaysAllow, after: 301, wide) == [dismissedAlways])
+        answer(.changeToAlwaysAllow, after: 120, wide, receiving: [dismissedAlways, delivered])
+        answer(.changeToAlwaysAllow, after: 301, wide, receiving: [dismissedAlways])
         // Late answers still deliver when the device is configured so.
         var late = DeviceParameters()
         late.deliverHeldEventsAfterLateAnswer = true
-        #expect(answer(.changeToAlwaysAllow, after: 3600, late) == [dismissedAlways, delivered])
+        answer(.changeToAlwaysAllow, after: 3600, late, receiving: [dismissedAlways, delivered])
     }
 
     @Test("G7: while provisional, background updates reach the app only through a continuous background session")
     func provisionalBackgroundUpdates() {
-        func run(session: Bool) -> (background: [Effect], move: [Effect]) {
-            var m = Rig.model()
-            _ = m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-            _ = m.handle(.userChoseButton(.allowWhileUsing, precise: nil))
-            if session { _ = m.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) }
-            _ = m.handle(.appStartedUpdatingLocation(Rig.manager))
-            let bg = m.handle(.appEnteredBackground)
-            _ = m.handle(.clockAdvanced(to: .seconds(60)))
-            return (bg, m.handle(.deviceMoved(Location(coordinate: Rig.there))))
+        let there = Location(coordinate: Rig.there, timestamp: .seconds(60))
+        for session in [false, true] {
+            let store = TestStore(Rig.model())
+            store.grantProvisionalAlways()
+            if session {
+                store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+            }
+            store.send(.appStartedUpdatingLocation(Rig.manager)) {
+                $0.services.managers[0].updating = true
+                $0.services.managers[0].updatingStartedInUse = true
+                $0.services.managers[0].wasDeliverable = true
+            }
+            store.enterBackground()
+            if session { store.receive(.indicatorChanged(true)) }
+            store.send(.clockAdvanced(to: .seconds(60))) {
+                $0.clock.now = .seconds(60)
+                $0.clock.timers = []
+                if !session { $0.services.managers[0].wasDeliverable = false }
+            }
+            store.send(.deviceMoved(Location(coordinate: Rig.there))) {
+                $0.device.location = there
+                if session { $0.services.managers[0].lastDelivery = .seconds(60) }
+            }
+            if session { store.receive(.delegate(Rig.manager, .didUpdateLocations([there]))) }
+            store.finish()
         }
-        let without = run(session: false)
-        #expect(without.background == [])
-        #expect(without.move == [])
-        let with = run(session: true)
-        #expect(with.background == [.indicatorChanged(true)])
-        #expect(with.move == [.delegate(Rig.manager, .didUpdateLocations([Location(coordinate: Rig.there, timestamp: .seconds(60))]))])
 
         // Permanent Always, by contrast, gets background updates without a session (I9).
-        var always = Rig.model()
-        _ = always.handle(.userChangedSetting(.always))
-        _ = always.handle(.appStartedUpdatingLocation(Rig.manager))
-        _ = always.handle(.appEnteredBackground)
-        _ = always.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(Rig.calls(always.handle(.deviceMoved(Location(coordinate: Rig.there)))).count == 1)
+        let always = TestStore(Rig.model())
+        always.changeSetting(.always, becomes: .always(provisional: false), reporting: .authorizedAlways)
+        always.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+        }
+        always.enterBackground()
+        always.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+        }
+        always.send(.deviceMoved(Location(coordinate: Rig.there))) {
+            $0.device.location = there
+            $0.services.managers[0].lastDelivery = .seconds(60)
+        }
+        always.receive(.delegate(Rig.manager, .didUpdateLocations([there])))
+        always.finish()
     }
 
     @Test("G8: provisional Always has no time limit; a choice in Settings makes it real")
     func provisionalLastsUntilSettings() {
-        var m = Self.provisionalOutOfUse()
-        #expect(m.handle(.clockAdvanced(to: .seconds(30 * 86_400))) == [])
-        #expect(m.isProvisional && m.status == .authorizedAlways)
-        #expect(m.settingsSelection == .whileUsing) // A10: Settings shows While Using
-        #expect(m.handle(.userChangedSetting(.whileUsing)) == [Rig.auth(.authorizedWhenInUse)])
-        #expect(m.record.authorization == .whenInUse(temporary: false))
+        let m = Self.provisionalOutOfUse()
+        m.send(.clockAdvanced(to: .seconds(30 * 86_400))) { $0.clock.now = .seconds(30 * 86_400) }
+        #expect(m.state.isProvisional && m.state.status == .authorizedAlways)
+        #expect(m.state.settingsSelection == .whileUsing) // A10: Settings shows While Using
+        m.changeSetting(.whileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        m.finish()
 
         // Settings › Always: permanent, no callback (status was already Always), pending confirmation cancelled.
         var p = DeviceParameters()
         p.confirmationPromptDelay = .seconds(3600)
-        var a = Self.provisionalOutOfUse(p)
-        _ = a.handle(.deviceEnteredRegion("home"))
-        #expect(a.prompts.heldEvents.count == 1)
-        #expect(a.handle(.userChangedSetting(.always)) == [])
-        #expect(a.record.authorization == .always(provisional: false))
-        #expect(a.prompts.heldEvents.isEmpty)
-        #expect(a.handle(.clockAdvanced(to: .seconds(2 * 3600))) == [])
-        #expect(a.prompts.onScreen == nil)
+        let a = Self.provisionalOutOfUse(p)
+        a.send(.deviceEnteredRegion("home")) {
+            $0.services.insideRegions = ["home"]
+            $0.prompts.heldEvents = [.regionEntered("home")]
+            $0.clock.timers = [ScheduledTimer(at: .seconds(60 + 3600), kind: .confirmationPrompt)]
+        }
+        #expect(a.state.prompts.heldEvents.count == 1)
+        a.send(.userChangedSetting(.always)) {
+            $0.record.authorization = .always(provisional: false)
+            $0.prompts.heldEvents = []
+            $0.clock.timers = []
+        }
+        a.send(.clockAdvanced(to: .seconds(2 * 3600))) { $0.clock.now = .seconds(2 * 3600) }
+        a.finish()
+        #expect(a.state.prompts.onScreen == nil)
     }
 
     @Test("G9: provisional Always spends the single Always request; after Keep Only While Using Always is never asked again")
     func provisionalSpendsAlwaysRequest() {
-        var m = Self.provisionalOutOfUse()
-        #expect(m.record.alwaysRequestSpent)
-        _ = m.handle(.deviceEnteredRegion("home"))
-        _ = m.handle(.userChoseButton(.keepOnlyWhileUsing, precise: nil))
-        _ = m.handle(.appEnteredForeground)
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+        let m = Self.provisionalOutOfUse()
+        #expect(m.state.record.alwaysRequestSpent)
+        Self.enterHomeShowingConfirmation(m)
+        m.send(.userChoseButton(.keepOnlyWhileUsing, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.prompts.heldEvents = []
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        m.receive([.promptDismissed(.alwaysConfirmation, answer: .keepOnlyWhileUsing), Rig.auth(.authorizedWhenInUse)])
+        m.returnToForeground()
+        m.ignoredRequest(.always, .alwaysAlreadyRequested)
         // Later, too: no prompt, and out-of-use events no longer ask.
-        _ = m.handle(.appEnteredBackground)
-        _ = m.handle(.clockAdvanced(to: .seconds(86_400)))
-        #expect(m.handle(.deviceExitedRegion("home")) == [])
-        _ = m.handle(.appEnteredForeground)
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
-        #expect(m.prompts.onScreen == nil && m.status == .authorizedWhenInUse)
+        m.enterBackground()
+        m.send(.clockAdvanced(to: .seconds(86_400))) {
+            $0.clock.now = .seconds(86_400)
+            $0.clock.timers = []
+        }
+        m.send(.deviceExitedRegion("home")) { $0.services.insideRegions = [] }
+        m.returnToForeground()
+        m.ignoredRequest(.always, .alwaysAlreadyRequested)
+        m.finish()
+        #expect(m.state.prompts.onScreen == nil && m.state.status == .authorizedWhenInUse)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section J: missing purpose-string keys.
 @Suite("J: Missing purpose-string keys")
@@ -9,52 +10,73 @@ struct PurposeStringTests {
         AppDescription(name: "Trails", purposeStrings: Dictionary(uniqueKeysWithValues: keys.map { ($0, Rig.purposeStrings[$0]!) }))
     }
 
+    /// `request` without the keys it needs: the console line, the reason, and nothing else.
+    static func missingKeys(_ store: TestStore, _ request: AuthorizationRequestKind, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(request == .always ? .appRequestedAlwaysAuthorization(Rig.manager) : .appRequestedWhenInUseAuthorization(Rig.manager),
+                   sourceLocation: sourceLocation)
+        store.receive([.console(PurposeStringRules.missingKeysMessage(for: request, on: store.state.platform)),
+                       .requestIgnored(request, reason: .missingPurposeString)], sourceLocation: sourceLocation)
+    }
+
     @Test("J1: requestWhenInUse without NSLocationWhenInUseUsageDescription logs, shows nothing and changes nothing")
     func whenInUseWithoutKey() {
-        var m = Rig.model(app: Self.app([.alwaysAndWhenInUse, .always, .usage]))
-        #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-                == [.console(Rig.missingWhenInUseKeyMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
-        #expect(m.status == .notDetermined && m.prompts.onScreen == nil && m.lifecycle.state == .foreground)
+        let store = TestStore(Rig.model(app: Self.app([.alwaysAndWhenInUse, .always, .usage])))
+        store.send(.appRequestedWhenInUseAuthorization(Rig.manager))
+        store.receive([.console(Rig.missingWhenInUseKeyMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+        store.finish()
+        #expect(store.state.status == .notDetermined && store.state.prompts.onScreen == nil && store.state.lifecycle.state == .foreground)
         // An empty string is no purpose string.
-        var empty = Rig.model(app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: ""]))
-        #expect(empty.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-                == [.console(Rig.missingWhenInUseKeyMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+        let empty = TestStore(Rig.model(app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: ""])))
+        empty.send(.appRequestedWhenInUseAuthorization(Rig.manager))
+        empty.receive([.console(Rig.missingWhenInUseKeyMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+        empty.finish()
     }
 
     @Test("J2: requestAlways without both NSLocationAlwaysAndWhenInUseUsageDescription and NSLocationWhenInUseUsageDescription logs and does nothing")
     func alwaysWithoutKeys() {
         for keys: [PurposeKey] in [[.whenInUse, .always], [.alwaysAndWhenInUse], [.always], []] {
-            var m = Rig.model(app: Self.app(keys))
-            #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-                    == [.console(Rig.missingAlwaysKeysMessage), .requestIgnored(.always, reason: .missingPurposeString)])
-            #expect(m.status == .notDetermined && m.prompts.onScreen == nil && !m.record.alwaysRequestSpent)
+            let store = TestStore(Rig.model(app: Self.app(keys)))
+            store.send(.appRequestedAlwaysAuthorization(Rig.manager))
+            store.receive([.console(Rig.missingAlwaysKeysMessage), .requestIgnored(.always, reason: .missingPurposeString)])
+            store.finish()
+            #expect(store.state.status == .notDetermined && store.state.prompts.onScreen == nil && !store.state.record.alwaysRequestSpent)
         }
-        var ok = Rig.model(app: Self.app([.whenInUse, .alwaysAndWhenInUse]))
-        #expect(Rig.prompts(ok.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.initial])
+        let ok = TestStore(Rig.model(app: Self.app([.whenInUse, .alwaysAndWhenInUse])))
+        ok.requestShowingInitialPrompt(.always)
+        ok.finish()
     }
 
     @Test("J4: the keys a request needs depend on the platform: iOS 11+, iOS 8–10 and macOS")
     func keysByPlatform() {
         // iOS 11+: When In Use needs its key; Always needs both.
-        var wiu = Rig.model(app: Self.app([.whenInUse]))
-        #expect(Rig.prompts(wiu.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first?.messageKey == PurposeKey.whenInUse.rawValue)
-        var usageOnly = Rig.model(app: Self.app([.usage]))
-        #expect(usageOnly.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-                == [.console(Rig.missingWhenInUseKeyMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+        let wiu = TestStore(Rig.model(app: Self.app([.whenInUse])))
+        wiu.requestShowingInitialPrompt(.whenInUse)
+        wiu.finish()
+        #expect(wiu.state.prompts.onScreen?.prompt.messageKey == PurposeKey.whenInUse.rawValue)
+        let usageOnly = TestStore(Rig.model(app: Self.app([.usage])))
+        usageOnly.send(.appRequestedWhenInUseAuthorization(Rig.manager))
+        usageOnly.receive([.console(Rig.missingWhenInUseKeyMessage), .requestIgnored(.whenInUse, reason: .missingPurposeString)])
+        usageOnly.finish()
 
         // iOS 10: Always needs only NSLocationAlwaysUsageDescription, and shows it.
-        var ios10 = Rig.model(Platform(.iOS, 10), app: Self.app([.always]))
-        let prompt = Rig.prompts(ios10.handle(.appRequestedAlwaysAuthorization(Rig.manager))).first
+        let ios10 = TestStore(Rig.model(Platform(.iOS, 10), app: Self.app([.always])))
+        ios10.requestShowingInitialPrompt(.always)
+        ios10.finish()
+        let prompt = ios10.state.prompts.onScreen?.prompt
         #expect(prompt?.messageKey == PurposeKey.always.rawValue)
         #expect(prompt?.message == Rig.purposeStrings[.always])
-        var ios10New = Rig.model(Platform(.iOS, 10), app: Self.app([.whenInUse, .alwaysAndWhenInUse]))
-        #expect(ios10New.handle(.appRequestedAlwaysAuthorization(Rig.manager)).last == .requestIgnored(.always, reason: .missingPurposeString))
+        let ios10New = TestStore(Rig.model(Platform(.iOS, 10), app: Self.app([.whenInUse, .alwaysAndWhenInUse])))
+        Self.missingKeys(ios10New, .always)
+        ios10New.finish()
 
         // macOS: NSLocationUsageDescription.
-        var mac = Rig.model(Platform(.macOS, 14), app: Self.app([.usage]))
-        #expect(Rig.prompts(mac.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).first?.messageKey == PurposeKey.usage.rawValue)
-        var macWIU = Rig.model(Platform(.macOS, 14), app: Self.app([.whenInUse]))
-        #expect(macWIU.handle(.appRequestedWhenInUseAuthorization(Rig.manager)).last == .requestIgnored(.whenInUse, reason: .missingPurposeString))
+        let mac = TestStore(Rig.model(Platform(.macOS, 14), app: Self.app([.usage])))
+        mac.requestShowingInitialPrompt(.whenInUse)
+        mac.finish()
+        #expect(mac.state.prompts.onScreen?.prompt.messageKey == PurposeKey.usage.rawValue)
+        let macWIU = TestStore(Rig.model(Platform(.macOS, 14), app: Self.app([.whenInUse])))
+        Self.missingKeys(macWIU, .whenInUse)
+        macWIU.finish()
 
         #expect(PurposeStringRules.requirement(for: .whenInUse, on: Platform(.iOS, 18)).allOf == [.whenInUse])
         #expect(Set(PurposeStringRules.requirement(for: .always, on: Platform(.iOS, 11)).allOf) == [.alwaysAndWhenInUse, .whenInUse])
@@ -65,14 +87,11 @@ struct PurposeStringTests {
     @Test("J5: missing keys are never a Core Location error: only the console line, no didFailWithError, no termination")
     func noErrorForMissingKeys() {
         for platform in [Platform(.iOS, 18), Platform(.iOS, 10), Platform(.macOS, 14), Platform(.watchOS, 10)] {
-            var m = Rig.model(platform, app: AppDescription(name: "Trails", purposeStrings: [:]))
-            let fx = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) + m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-            #expect(Rig.calls(fx).isEmpty)
-            #expect(!fx.contains { if case .appTerminated = $0 { true } else { false } })
-            #expect(fx.allSatisfy {
-                switch $0 { case .console, .requestIgnored(_, reason: .missingPurposeString): true; default: false }
-            })
-            #expect(m.lifecycle.state == .foreground)
+            let store = TestStore(Rig.model(platform, app: AppDescription(name: "Trails", purposeStrings: [:])))
+            Self.missingKeys(store, .whenInUse)
+            Self.missingKeys(store, .always)
+            store.finish()
+            #expect(store.state.lifecycle.state == .foreground)
         }
     }
 }

@@ -1,92 +1,133 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
 /// SPEC section E: `requestAlwaysAuthorization()` and the "only once" rule.
 @Suite("E. requestAlwaysAuthorization()")
 struct RequestAlwaysTests {
     @Test("E1: acts from notDetermined or authorizedWhenInUse only")
     func allowedStates() {
-        var fresh = Rig.model()
-        #expect(Rig.prompts(fresh.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.initial])
-        var whenInUse = Rig.model()
-        whenInUse.answerWhenInUse(.allowWhileUsing)
-        #expect(Rig.prompts(whenInUse.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.alwaysUpgrade])
+        let fresh = TestStore(Rig.model())
+        fresh.requestShowingInitialPrompt(.always)
+        #expect(fresh.state.prompts.onScreen?.prompt.kind == .initial)
+        fresh.finish()
+        let whenInUse = TestStore(Rig.model())
+        whenInUse.grantWhenInUse()
+        whenInUse.requestShowingUpgradePrompt()
+        #expect(whenInUse.state.prompts.onScreen?.prompt.kind == .alwaysUpgrade)
+        whenInUse.finish()
 
-        var denied = Rig.model()
-        denied.answerWhenInUse(.dontAllow)
-        #expect(denied.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .denied)])
-        var always = Rig.model()
-        _ = always.handle(.userChangedSetting(.always))
-        #expect(always.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alreadyAlways)])
-        var restricted = Rig.model()
-        _ = restricted.handle(.restrictionChanged(true))
-        #expect(restricted.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .restricted)])
+        let denied = TestStore(Rig.model())
+        denied.requestShowingInitialPrompt(.whenInUse)
+        denied.answerPrompt(.dontAllow, becomes: .denied, reporting: .denied)
+        denied.ignoredRequest(.always, .denied)
+        denied.finish()
+        let always = TestStore(Rig.model())
+        always.changeSetting(.always, becomes: .always(provisional: false), reporting: .authorizedAlways)
+        always.ignoredRequest(.always, .alreadyAlways)
+        always.finish()
+        let restricted = TestStore(Rig.model())
+        restricted.send(.restrictionChanged(true)) {
+            $0.device.restricted = true
+            $0.services.managers[0].reportedStatus = .restricted
+        }
+        restricted.receive(Rig.auth(.restricted))
+        restricted.ignoredRequest(.always, .restricted)
+        restricted.finish()
     }
 
     @Test("E2: an app gets one Always request; a repeated call shows nothing and calls nothing")
     func onlyOneRequest() {
-        var m = Rig.model()
-        m.answerWhenInUse(.allowWhileUsing)
-        m.answerAlways(.keepOnlyWhileUsing)
-        #expect(m.record.alwaysRequestSpent)
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+        let store = TestStore(Rig.model())
+        store.grantWhenInUse()
+        store.requestShowingUpgradePrompt()
+        store.answerPrompt(.keepOnlyWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        #expect(store.state.record.alwaysRequestSpent)
+        store.ignoredRequest(.always, .alwaysAlreadyRequested)
         // Still spent after a relaunch.
-        _ = m.handle(.appTerminated)
-        _ = m.handle(.appLaunched)
-        _ = m.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+        store.relaunch(reporting: .authorizedWhenInUse)
+        store.ignoredRequest(.always, .alwaysAlreadyRequested)
+        store.finish()
     }
 
     @Test("E3: asking for Always from notDetermined spends the request; allowOnceExpiryRestoresAlwaysRequest decides whether Allow Once expiry gives it back")
     func askingFirstSpendsTheRequest() {
         // iOS 11–12: "Only While Using the App" on the first (Always) prompt.
-        var ios12 = Rig.model(Platform(.iOS, 12))
-        ios12.answerAlways(.onlyWhileUsing)
-        #expect(ios12.status == .authorizedWhenInUse)
-        #expect(ios12.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+        let ios12 = TestStore(Rig.model(Platform(.iOS, 12)))
+        ios12.requestShowingInitialPrompt(.always)
+        ios12.answerPrompt(.onlyWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        #expect(ios12.state.status == .authorizedWhenInUse)
+        ios12.ignoredRequest(.always, .alwaysAlreadyRequested)
+        ios12.finish()
 
         // iOS 13+: provisional Always turned into When In Use (here by Settings).
-        var ios18 = Rig.model()
-        ios18.answerAlways(.allowWhileUsing)
-        #expect(ios18.handle(.userChangedSetting(.whileUsing)) == [Rig.auth(.authorizedWhenInUse)])
-        #expect(ios18.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+        let ios18 = TestStore(Rig.model())
+        ios18.requestShowingInitialPrompt(.always)
+        ios18.answerPrompt(.allowWhileUsing, becomes: .always(provisional: true), reporting: .authorizedAlways)
+        ios18.changeSetting(.whileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        ios18.ignoredRequest(.always, .alwaysAlreadyRequested)
+        ios18.finish()
 
         // Allow Once on the first Always prompt, then expiry: by default the app starts afresh…
         #expect(DeviceParameters().allowOnceExpiryRestoresAlwaysRequest)
-        var afresh = Rig.model()
-        afresh.answerAlways(.allowOnce)
-        #expect(afresh.record.alwaysRequestSpent)
-        #expect(afresh.leaveUse() == [Rig.auth(.notDetermined)])
-        _ = afresh.handle(.appEnteredForeground)
-        #expect(Rig.prompts(afresh.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.initial])
+        let afresh = TestStore(Rig.model())
+        afresh.requestShowingInitialPrompt(.always)
+        afresh.answerPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
+        #expect(afresh.state.record.alwaysRequestSpent)
+        afresh.leaveUse {
+            $0.record.authorization = .notDetermined
+            $0.record.alwaysRequestSpent = false
+            $0.services.managers[0].reportedStatus = .notDetermined
+        }
+        afresh.receive(Rig.auth(.notDetermined))
+        afresh.returnToForeground()
+        afresh.requestShowingInitialPrompt(.always)
+        #expect(afresh.state.prompts.onScreen?.prompt.kind == .initial)
+        afresh.finish()
         // …with the parameter off, the single Always request stays spent.
         var parameters = DeviceParameters()
         parameters.allowOnceExpiryRestoresAlwaysRequest = false
-        var spent = Rig.model(parameters: parameters)
-        spent.answerAlways(.allowOnce)
-        _ = spent.leaveUse()
-        _ = spent.handle(.appEnteredForeground)
-        #expect(spent.status == .notDetermined)
-        #expect(spent.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
-        #expect(Rig.prompts(spent.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).map(\.kind) == [.initial])
+        let spent = TestStore(Rig.model(parameters: parameters))
+        spent.requestShowingInitialPrompt(.always)
+        spent.answerPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
+        spent.leaveUse {
+            $0.record.authorization = .notDetermined
+            $0.services.managers[0].reportedStatus = .notDetermined
+        }
+        spent.receive(Rig.auth(.notDetermined))
+        spent.returnToForeground()
+        #expect(spent.state.status == .notDetermined)
+        spent.ignoredRequest(.always, .alwaysAlreadyRequested)
+        spent.requestShowingInitialPrompt(.whenInUse)
+        #expect(spent.state.prompts.onScreen?.prompt.kind == .initial)
+        spent.finish()
     }
 
     @Test("E4: Reset Location & Privacy clears the once-only record")
     func resetClearsTheRecord() {
-        var m = Rig.model()
-        m.answerWhenInUse(.allowWhileUsing)
-        m.answerAlways(.keepOnlyWhileUsing)
-        #expect(m.handle(.userResetLocationAndPrivacy) == [Rig.auth(.notDetermined)])
-        #expect(!m.record.alwaysRequestSpent)
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.promptShown(m.initialPrompt(for: .always)), .appWillResignActive])
+        let store = TestStore(Rig.model())
+        store.grantWhenInUse()
+        store.requestShowingUpgradePrompt()
+        store.answerPrompt(.keepOnlyWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        store.send(.userResetLocationAndPrivacy) {
+            $0.record.authorization = .notDetermined
+            $0.record.alwaysRequestSpent = false
+            $0.services.managers[0].reportedStatus = .notDetermined
+        }
+        store.receive(Rig.auth(.notDetermined))
+        #expect(!store.state.record.alwaysRequestSpent)
+        store.requestShowingInitialPrompt(.always)
+        store.finish()
     }
 
     @Test("E5: from notDetermined on iOS 13+ the When In Use prompt appears; Allow While Using gives provisional Always")
     func firstPromptFromNotDetermined() {
         for platform in [Platform(.iOS, 13), Platform(.iOS, 13, 4), Platform(.iOS, 18)] {
-            var m = Rig.model(platform)
-            let prompt = Rig.prompts(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))).first
+            let store = TestStore(Rig.model(platform))
+            store.requestShowingInitialPrompt(.always)
+            store.finish()
+            let prompt = store.state.prompts.onScreen?.prompt
             #expect(prompt?.kind == .initial)
             #expect(prompt?.buttons == [.allowOnce, .allowWhileUsing, .dontAllow], "\(platform)")
             #expect(prompt?.message == Rig.purposeStrings[.whenInUse])
@@ -99,50 +140,63 @@ struct RequestAlwaysTests {
             (.dontAllow, .denied, .denied),
         ]
         for (button, status, stored) in expected {
-            var m = Rig.model()
-            #expect(Rig.calls(m.answerAlways(button)) == [.didChangeAuthorization(status, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(m.record.authorization == stored)
+            let store = TestStore(Rig.model())
+            store.requestShowingInitialPrompt(.always)
+            store.answerPrompt(button, becomes: stored, reporting: status)
+            store.finish()
+            #expect(store.state.record.authorization == stored)
         }
     }
 
     @Test("E6: from permanent When In Use on iOS 13.4+ the upgrade prompt appears at once")
     func upgradePrompt() {
         for platform in [Platform(.iOS, 13, 4), Platform(.iOS, 18)] {
-            var keep = Rig.model(platform)
-            keep.answerWhenInUse(.allowWhileUsing)
-            let shown = keep.handle(.appRequestedAlwaysAuthorization(Rig.manager))
-            #expect(shown == [.promptShown(keep.upgradePrompt()), .appWillResignActive])
-            #expect(keep.upgradePrompt().buttons == [.keepOnlyWhileUsing, .changeToAlwaysAllow])
-            #expect(Rig.calls(keep.handle(.userChoseButton(.keepOnlyWhileUsing, precise: nil))) == [])
-            #expect(keep.status == .authorizedWhenInUse)
+            let keep = TestStore(Rig.model(platform))
+            keep.grantWhenInUse()
+            keep.requestShowingUpgradePrompt()
+            #expect(keep.state.upgradePrompt().buttons == [.keepOnlyWhileUsing, .changeToAlwaysAllow])
+            // No callback: the status stays authorizedWhenInUse.
+            keep.answerPrompt(.keepOnlyWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+            keep.finish()
+            #expect(keep.state.status == .authorizedWhenInUse)
 
-            var change = Rig.model(platform)
-            change.answerWhenInUse(.allowWhileUsing)
-            #expect(Rig.calls(change.answerAlways(.changeToAlwaysAllow)) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
-            #expect(change.record.authorization == .always(provisional: false))
+            let change = TestStore(Rig.model(platform))
+            change.grantWhenInUse()
+            change.requestShowingUpgradePrompt()
+            change.answerPrompt(.changeToAlwaysAllow, becomes: .always(provisional: false), reporting: .authorizedAlways)
+            change.finish()
+            #expect(change.state.record.authorization == .always(provisional: false))
         }
     }
 
     @Test("E7: on iOS 13.0 to 13.3 a call from When In Use shows no prompt and grants provisional Always")
     func silentProvisionalOnEarlyIOS13() {
         for platform in [Platform(.iOS, 13, 0), Platform(.iOS, 13, 3)] {
-            var m = Rig.model(platform)
-            m.answerWhenInUse(.allowWhileUsing)
-            #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [Rig.auth(.authorizedAlways)], "\(platform)")
-            #expect(m.isProvisional)
-            #expect(m.prompts.onScreen == nil)
-            #expect(m.record.alwaysRequestSpent)
+            let store = TestStore(Rig.model(platform))
+            store.grantWhenInUse()
+            store.send(.appRequestedAlwaysAuthorization(Rig.manager)) {
+                $0.record.authorization = .always(provisional: true)
+                $0.record.alwaysRequestSpent = true
+                $0.services.managers[0].reportedStatus = .authorizedAlways
+            }
+            store.receive(Rig.auth(.authorizedAlways))
+            store.finish()
+            #expect(store.state.isProvisional, "\(platform)")
+            #expect(store.state.prompts.onScreen == nil)
+            #expect(store.state.record.alwaysRequestSpent)
         }
     }
 
     @Test("E8: requestAlways after Allow Once is ignored")
     func ignoredAfterAllowOnce() {
-        var m = Rig.model()
-        m.answerWhenInUse(.allowOnce)
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .temporaryAuthorization)])
-        #expect(m.status == .authorizedWhenInUse)
-        #expect(m.settingsSelection == .askNextTime)
-        #expect(m.prompts.onScreen == nil)
+        let store = TestStore(Rig.model())
+        store.requestShowingInitialPrompt(.whenInUse)
+        store.answerPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
+        store.ignoredRequest(.always, .temporaryAuthorization)
+        store.finish()
+        #expect(store.state.status == .authorizedWhenInUse)
+        #expect(store.state.settingsSelection == .askNextTime)
+        #expect(store.state.prompts.onScreen == nil)
     }
 
     @Test("E9: on iOS 11+ it needs both NSLocationAlwaysAndWhenInUseUsageDescription and NSLocationWhenInUseUsageDescription")
@@ -155,56 +209,80 @@ struct RequestAlwaysTests {
         ]
         for platform in [Platform(.iOS, 11), Platform(.iOS, 18)] {
             for keys in partial {
-                var m = Rig.model(platform, app: AppDescription(name: "Trails", purposeStrings: keys))
-                #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.console(message), .requestIgnored(.always, reason: .missingPurposeString)])
-                #expect(!m.record.alwaysRequestSpent)
+                let store = TestStore(Rig.model(platform, app: AppDescription(name: "Trails", purposeStrings: keys)))
+                store.send(.appRequestedAlwaysAuthorization(Rig.manager))
+                store.receive([.console(message), .requestIgnored(.always, reason: .missingPurposeString)])
+                store.finish()
+                #expect(!store.state.record.alwaysRequestSpent)
             }
-            var ok = Rig.model(platform, app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: "a", .alwaysAndWhenInUse: "b"]))
-            #expect(Rig.prompts(ok.handle(.appRequestedAlwaysAuthorization(Rig.manager))).count == 1)
+            let ok = TestStore(Rig.model(platform, app: AppDescription(name: "Trails", purposeStrings: [.whenInUse: "a", .alwaysAndWhenInUse: "b"])))
+            ok.requestShowingInitialPrompt(.always)
+            ok.finish()
         }
     }
 
     @Test("E10: it does nothing when the app is not in use, and the request is not spent")
     func notInUse() {
-        var m = Rig.model()
-        m.answerWhenInUse(.allowWhileUsing)
-        _ = m.handle(.appEnteredBackground)
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .notInUse)])
-        _ = m.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .notInUse)])
-        #expect(!m.record.alwaysRequestSpent)
-        _ = m.handle(.appEnteredForeground)
-        #expect(Rig.prompts(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))).map(\.kind) == [.alwaysUpgrade])
+        let store = TestStore(Rig.model())
+        store.grantWhenInUse()
+        store.send(.appEnteredBackground) {
+            $0.lifecycle.state = .background
+            $0.lifecycle.graceEndsAt = .seconds(10)
+            $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
+        }
+        store.ignoredRequest(.always, .notInUse)
+        store.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+        }
+        store.ignoredRequest(.always, .notInUse)
+        #expect(!store.state.record.alwaysRequestSpent)
+        store.returnToForeground()
+        store.requestShowingUpgradePrompt()
+        store.finish()
+        #expect(store.state.prompts.onScreen?.prompt.kind == .alwaysUpgrade)
     }
 
     @Test("E11: a compatible iPhone app on visionOS gets a When In Use request")
     func visionOSTreatsAlwaysAsWhenInUse() {
-        var m = Rig.model(Platform(.visionOS, 1),
-                                            app: AppDescription(name: "Trails", purposeStrings: Rig.purposeStrings, compatibleApp: true))
-        let prompt = Rig.prompts(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))).first
-        #expect(prompt?.request == .whenInUse)
-        #expect(prompt?.messageKey == PurposeKey.whenInUse.rawValue)
-        #expect(Rig.calls(m.handle(.userChoseButton(.allowWhileUsing, precise: nil))) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(m.record.authorization == .whenInUse(temporary: false))
-        #expect(!m.isProvisional)
+        let store = TestStore(Rig.model(Platform(.visionOS, 1),
+                                        app: AppDescription(name: "Trails", purposeStrings: Rig.purposeStrings, compatibleApp: true)))
+        let prompt = store.state.initialPrompt(for: .whenInUse)
+        store.send(.appRequestedAlwaysAuthorization(Rig.manager)) {
+            $0.prompts.onScreen = PresentedPrompt(prompt: prompt, shownAt: .zero, manager: Rig.manager)
+        }
+        store.receive([.promptShown(prompt), .appWillResignActive])
+        #expect(prompt.request == .whenInUse)
+        #expect(prompt.messageKey == PurposeKey.whenInUse.rawValue)
+        store.answerPrompt(.allowWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+        store.finish()
+        #expect(store.state.record.authorization == .whenInUse(temporary: false))
+        #expect(!store.state.isProvisional)
     }
 
     @Test("E12: on iOS 8 to 10 the When In Use to Always transition prompt appears once; cancelling keeps When In Use silently")
     func transitionOnIOS8to10() {
         for platform in [Platform(.iOS, 8), Platform(.iOS, 10)] {
-            var m = Rig.model(platform)
-            m.answerWhenInUse(.allow)
-            let prompt = Rig.prompts(m.handle(.appRequestedAlwaysAuthorization(Rig.manager))).first
+            let store = TestStore(Rig.model(platform))
+            store.requestShowingInitialPrompt(.whenInUse)
+            store.answerPrompt(.allow, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+            store.requestShowingUpgradePrompt()
+            let prompt = store.state.prompts.onScreen?.prompt
             #expect(prompt?.kind == .alwaysUpgrade)
             #expect(prompt?.buttons == [.dontAllow, .allow])
             #expect(prompt?.messageKey == PurposeKey.always.rawValue)
-            #expect(m.handle(.userChoseButton(.dontAllow, precise: nil)) == [.promptDismissed(.alwaysUpgrade, answer: .dontAllow), .appDidBecomeActive])
-            #expect(m.status == .authorizedWhenInUse)
-            #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)])
+            // Cancelling: dismissed, active again, no callback.
+            store.answerPrompt(.dontAllow, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+            #expect(store.state.status == .authorizedWhenInUse)
+            store.ignoredRequest(.always, .alwaysAlreadyRequested)
+            store.finish()
 
-            var allow = Rig.model(platform)
-            allow.answerWhenInUse(.allow)
-            #expect(Rig.calls(allow.answerAlways(.allow)) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
+            let allow = TestStore(Rig.model(platform))
+            allow.requestShowingInitialPrompt(.whenInUse)
+            allow.answerPrompt(.allow, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
+            allow.requestShowingUpgradePrompt()
+            allow.answerPrompt(.allow, becomes: .always(provisional: false), reporting: .authorizedAlways)
+            allow.finish()
         }
     }
 }

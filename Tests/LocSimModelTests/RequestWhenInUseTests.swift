@@ -69,14 +69,14 @@ struct RequestWhenInUseTests {
         permanent.requestShowingInitialPrompt(.whenInUse)
         #expect(permanent.state.prompts.onScreen?.prompt.buttons.map(\.label) == ["Allow Once", "Allow While Using App", "Don’t Allow"])
         permanent.answerInitialPrompt(.allowWhileUsing, becomes: .whenInUse(temporary: false), reporting: .authorizedWhenInUse)
-        Self.leaveUse(permanent)
+        permanent.leaveUse()
         permanent.finish()
         #expect(permanent.state.status == .authorizedWhenInUse) // does not expire
 
         let once = TestStore(Rig.model())
         once.requestShowingInitialPrompt(.whenInUse)
         once.answerInitialPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
-        Self.leaveUse(once) {
+        once.leaveUse() {
             $0.record.authorization = .notDetermined
             $0.services.managers[0].reportedStatus = .notDetermined
         }
@@ -88,24 +88,6 @@ struct RequestWhenInUseTests {
         denied.answerInitialPrompt(.dontAllow, becomes: .denied, reporting: .denied)
         denied.finish()
         #expect(denied.state.status == .denied)
-    }
-
-    /// The app goes to the background and the grace period (10 s) and the Allow Once lapse (0 s)
-    /// pass: ``AuthorizationModel/leaveUse()`` stated exhaustively (the grace period's end stays
-    /// recorded while the app is in the background); `lapse` states what else the end of use
-    /// changes (its effects are left to receive).
-    static func leaveUse(_ store: TestStore, lapse: ((inout AuthorizationModel) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-        let now = store.state.clock.now
-        store.send(.appEnteredBackground, sourceLocation: sourceLocation) {
-            $0.lifecycle.state = .background
-            $0.lifecycle.graceEndsAt = now + .seconds(10)
-            $0.clock.timers = [ScheduledTimer(at: now + .seconds(10), kind: .graceEnds)]
-        }
-        store.send(.clockAdvanced(to: now + .seconds(11)), sourceLocation: sourceLocation) {
-            $0.clock.now = now + .seconds(11)
-            $0.clock.timers = []
-            lapse?(&$0)
-        }
     }
 
     @Test("D5: Don't Allow is final; only Settings or Reset Location & Privacy change it")
@@ -162,7 +144,7 @@ struct RequestWhenInUseTests {
         store.answerInitialPrompt(.allowOnce, becomes: .whenInUse(temporary: true), reporting: .authorizedWhenInUse)
         store.send(.appRequestedWhenInUseAuthorization(Rig.manager))
         store.receive(.requestIgnored(.whenInUse, reason: .alreadyDetermined))
-        Self.leaveUse(store) {
+        store.leaveUse() {
             $0.record.authorization = .notDetermined
             $0.services.managers[0].reportedStatus = .notDetermined
         }

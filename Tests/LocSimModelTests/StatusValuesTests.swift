@@ -1,8 +1,10 @@
 import Testing
 import LocSimModel
 import LocSimModelTestSupport
+import LocSimTestStore
 
-/// SPEC section A: `CLAuthorizationStatus` values and what each means.
+/// SPEC section A: `CLAuthorizationStatus` values and what each means. A1, A2 and A11 are pure
+/// value tests (raw values, aliases) with no event to send, so they need no store.
 @Suite("A. Status values and meaning")
 struct StatusValuesTests {
     @Test("A1: CLAuthorizationStatus is Int32-backed with raw values 0 to 4")
@@ -28,63 +30,100 @@ struct StatusValuesTests {
 
     @Test("A3: a granted macOS app reports authorizedAlways, never authorizedWhenInUse")
     func macOSReportsAuthorizedAlways() {
-        var m = Rig.model(Platform(.macOS, 10, 15))
-        let shown = m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        #expect(Rig.prompts(shown).map(\.buttons) == [[.dontAllow, .allow]])
-        let answered = m.handle(.userChoseButton(.allow, precise: nil))
-        #expect(answered == [.promptDismissed(.initial, answer: .allow), .appDidBecomeActive, Rig.auth(.authorizedAlways)])
-        #expect(m.status == .authorized)
+        let store = TestStore(Rig.model(Platform(.macOS, 10, 15)))
+        store.requestShowingInitialPrompt(.whenInUse)
+        #expect(store.state.prompts.onScreen?.prompt.buttons == [.dontAllow, .allow])
+        store.send(.userChoseButton(.allow, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .always(provisional: false)
+            $0.services.managers[0].reportedStatus = .authorizedAlways
+        }
+        store.receive([.promptDismissed(.initial, answer: .allow), .appDidBecomeActive, Rig.auth(.authorizedAlways)])
+        #expect(store.state.status == .authorized)
         // Choosing "While Using" in Settings on a Mac still reads 3.
-        #expect(m.handle(.userChangedSetting(.whileUsing)) == [])
-        #expect(m.status == .authorizedAlways)
+        store.send(.userChangedSetting(.whileUsing)) { $0.record.authorization = .whenInUse(temporary: false) }
+        store.finish()
+        #expect(store.state.status == .authorizedAlways)
     }
 
     @Test("A4: notDetermined prompts on a request, but only in the foreground")
     func notDeterminedPromptsOnlyInForeground() {
-        var m = Rig.model()
-        #expect(m.status == .notDetermined)
-        var background = m
-        #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-                == [.promptShown(m.initialPrompt(for: .whenInUse)), .appWillResignActive])
-        _ = background.handle(.appEnteredBackground)
-        #expect(background.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .notInUse)])
-        #expect(background.prompts.onScreen == nil)
-        #expect(background.status == .notDetermined)
+        let store = TestStore(Rig.model())
+        #expect(store.state.status == .notDetermined)
+        store.requestShowingInitialPrompt(.whenInUse)
+        store.finish()
+        let background = TestStore(Rig.model())
+        background.enterBackground()
+        background.ignoredRequest(.whenInUse, .notInUse)
+        background.finish()
+        #expect(background.state.prompts.onScreen == nil)
+        #expect(background.state.status == .notDetermined)
     }
 
     @Test("A5: restricted overrides the app's setting, requests do nothing and the user cannot change it")
     func restricted() {
-        var m = Rig.model()
-        m.answerWhenInUse(.allowWhileUsing)
-        #expect(m.handle(.restrictionChanged(true)) == [Rig.auth(.restricted)])
-        #expect(m.status == .restricted)
-        #expect(m.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .restricted)])
-        #expect(m.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .restricted)])
+        let store = TestStore(Rig.model())
+        store.grantWhenInUse()
+        store.send(.restrictionChanged(true)) {
+            $0.device.restricted = true
+            $0.services.managers[0].reportedStatus = .restricted
+        }
+        store.receive(Rig.auth(.restricted))
+        #expect(store.state.status == .restricted)
+        store.ignoredRequest(.whenInUse, .restricted)
+        store.ignoredRequest(.always, .restricted)
         // Settings is locked: the option cannot be picked, so the script asking for it is rejected.
-        let fx = m.handle(.userChangedSetting(.never))
-        #expect(fx.count == 1)
-        if case .rejected = fx.first {} else { Issue.record("expected a rejection, got \(fx)") }
-        #expect(m.record.authorization == .whenInUse(temporary: false))
-        #expect(m.handle(.restrictionChanged(false)) == [Rig.auth(.authorizedWhenInUse)])
+        store.send(.userChangedSetting(.never))
+        store.receive(.rejected("Settings › Location is locked by a restriction (parental controls or MDM)"))
+        #expect(store.state.record.authorization == .whenInUse(temporary: false))
+        store.send(.restrictionChanged(false)) {
+            $0.device.restricted = false
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        store.receive(Rig.auth(.authorizedWhenInUse))
+        store.finish()
     }
 
     @Test("A6: denied for Don't Allow, global Location Services off and Airplane mode; switching back restores the status")
     func deniedCases() {
-        var m = Rig.model()
-        m.answerWhenInUse(.allowWhileUsing)
-        #expect(m.handle(.userSwitchedLocationServices(false)) == [Rig.auth(.denied)])
-        #expect(m.status == .denied)
-        #expect(m.handle(.userSwitchedLocationServices(true)) == [Rig.auth(.authorizedWhenInUse)])
-        #expect(m.handle(.userSwitchedAirplaneMode(true)) == [Rig.auth(.denied)])
-        #expect(m.handle(.userSwitchedAirplaneMode(false)) == [Rig.auth(.authorizedWhenInUse)])
+        let m = TestStore(Rig.model())
+        m.grantWhenInUse()
+        m.send(.userSwitchedLocationServices(false)) {
+            $0.device.locationServicesEnabled = false
+            $0.services.managers[0].reportedStatus = .denied
+        }
+        m.receive(Rig.auth(.denied))
+        #expect(m.state.status == .denied)
+        m.send(.userSwitchedLocationServices(true)) {
+            $0.device.locationServicesEnabled = true
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        m.receive(Rig.auth(.authorizedWhenInUse))
+        m.send(.userSwitchedAirplaneMode(true)) {
+            $0.device.airplaneMode = true
+            $0.services.managers[0].reportedStatus = .denied
+        }
+        m.receive(Rig.auth(.denied))
+        m.send(.userSwitchedAirplaneMode(false)) {
+            $0.device.airplaneMode = false
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        m.receive(Rig.auth(.authorizedWhenInUse))
+        m.finish()
 
-        var d = Rig.model()
-        let fx = d.answerWhenInUse(.dontAllow)
-        #expect(fx == [.promptDismissed(.initial, answer: .dontAllow), .appDidBecomeActive, Rig.auth(.denied)])
+        let d = TestStore(Rig.model())
+        d.requestShowingInitialPrompt(.whenInUse)
+        d.send(.userChoseButton(.dontAllow, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.record.authorization = .denied
+            $0.services.managers[0].reportedStatus = .denied
+        }
+        d.receive([.promptDismissed(.initial, answer: .dontAllow), .appDidBecomeActive, Rig.auth(.denied)])
         // Global off then on again returns to the app's own denied status: no change, no callback.
-        #expect(d.handle(.userSwitchedLocationServices(false)) == [])
-        #expect(d.handle(.userSwitchedLocationServices(true)) == [])
-        #expect(d.status == .denied)
+        d.send(.userSwitchedLocationServices(false)) { $0.device.locationServicesEnabled = false }
+        d.send(.userSwitchedLocationServices(true)) { $0.device.locationServicesEnabled = true }
+        d.finish()
+        #expect(d.state.status == .denied)
     }
 
     @Test("A7: When In Use delivers only while in use unless a background session was started in use")
@@ -93,87 +132,132 @@ struct StatusValuesTests {
         let there = Location(coordinate: Coordinate(latitude: 48.86, longitude: 2.36))
 
         // No background session: nothing after the grace period.
-        var m = Rig.model()
-        m.answerWhenInUse(.allowWhileUsing)
-        _ = m.handle(.deviceMoved(here))
-        #expect(Rig.calls(m.handle(.appStartedUpdatingLocation(Rig.manager))).map(\.name) == ["didUpdateLocations"])
-        _ = m.leaveUse()
-        #expect(!m.isInUse)
-        #expect(m.handle(.deviceMoved(there)) == [])
+        let m = TestStore(Rig.model())
+        m.grantWhenInUse()
+        m.send(.deviceMoved(here)) { $0.device.location = here }
+        m.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        m.receive(.delegate(Rig.manager, .didUpdateLocations([here])))
+        m.leaveUse { $0.services.managers[0].wasDeliverable = false }
+        #expect(!m.state.isInUse)
+        m.send(.deviceMoved(there)) { $0.device.location = Rig.fix(there.coordinate, at: .seconds(11)) }
+        m.finish()
 
         // A continuous background session started in use keeps updates coming, with the indicator.
-        var s = Rig.model(app: AppDescription(name: "Trails", purposeStrings: Rig.purposeStrings, backgroundModes: ["location"]))
-        s.answerWhenInUse(.allowWhileUsing)
-        _ = s.handle(.deviceMoved(here))
-        _ = s.handle(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true))
-        _ = s.handle(.appStartedUpdatingLocation(Rig.manager))
-        #expect(s.handle(.appEnteredBackground) == [.indicatorChanged(true)])
-        _ = s.handle(.clockAdvanced(to: .seconds(60)))
-        #expect(s.isInUse)
+        let s = TestStore(Rig.model(app: AppDescription(name: "Trails", purposeStrings: Rig.purposeStrings, backgroundModes: ["location"])))
+        s.grantWhenInUse()
+        s.send(.deviceMoved(here)) { $0.device.location = here }
+        s.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+        s.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].wasDeliverable = true
+            $0.services.managers[0].lastDelivery = .zero
+        }
+        s.receive(.delegate(Rig.manager, .didUpdateLocations([here])))
+        s.enterBackground()
+        s.receive(.indicatorChanged(true))
+        s.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+        }
+        #expect(s.state.isInUse)
         var moved = there
         moved.timestamp = .seconds(60)
-        #expect(s.handle(.deviceMoved(there)) == [.delegate(Rig.manager, .didUpdateLocations([moved]))])
+        s.send(.deviceMoved(there)) {
+            $0.device.location = moved
+            $0.services.managers[0].lastDelivery = .seconds(60)
+        }
+        s.receive(.delegate(Rig.manager, .didUpdateLocations([moved])))
+        s.finish()
     }
 
     @Test("A8: Always lets monitoring launch a terminated app; When In Use and watchOS apps are never launched")
     func alwaysLaunchesTerminatedApp() {
-        func terminatedWithRegion(_ platform: Platform, always: Bool) -> AuthorizationModel {
-            var m = Rig.model(platform)
-            m.answerWhenInUse(.allowWhileUsing)
-            if always { m.answerAlways(.changeToAlwaysAllow) }
-            _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
-            _ = m.handle(.appTerminated)
-            return m
+        func terminatedWithRegion(_ platform: Platform, always: Bool) -> TestStore {
+            let store = TestStore(Rig.model(platform))
+            store.grantWhenInUse()
+            if always {
+                store.requestShowingUpgradePrompt()
+                store.answerPrompt(.changeToAlwaysAllow, becomes: .always(provisional: false), reporting: .authorizedAlways)
+            }
+            store.send(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) { $0.services.monitoredRegions = [Region(name: "home")] }
+            store.send(.appTerminated) {
+                $0.lifecycle.state = .notRunning
+                $0.services.managers = []
+            }
+            return store
         }
-        var always = terminatedWithRegion(Platform(.iOS, 18), always: true)
-        #expect(always.status == .authorizedAlways)
-        #expect(always.handle(.deviceEnteredRegion("home")) == [.appLaunchedBySystem(reason: "region enter home")])
-        #expect(always.lifecycle.state == .background)
+        let always = terminatedWithRegion(Platform(.iOS, 18), always: true)
+        #expect(always.state.status == .authorizedAlways)
+        always.send(.deviceEnteredRegion("home")) {
+            $0.services.insideRegions = ["home"]
+            $0.lifecycle.state = .background
+            $0.services.pendingLaunchEvents = [.regionEntered("home")]
+        }
+        always.receive(.appLaunchedBySystem(reason: "region enter home"))
+        #expect(always.state.lifecycle.state == .background)
         // The relaunched app creates its manager and gets the held event.
-        #expect(always.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
-                == [Rig.auth(.authorizedAlways), .delegate(Rig.manager, .didEnterRegion("home"))])
+        always.send(.appCreatedManager(Rig.manager, hasDelegate: true)) {
+            var manager = ManagerState(id: Rig.manager, hasDelegate: true)
+            manager.reportedStatus = .authorizedAlways
+            manager.reportedAccuracy = .fullAccuracy
+            $0.services.managers = [manager]
+            $0.services.pendingLaunchEvents = []
+        }
+        always.receive([Rig.auth(.authorizedAlways), .delegate(Rig.manager, .didEnterRegion("home"))])
+        always.finish()
 
-        var whenInUse = terminatedWithRegion(Platform(.iOS, 18), always: false)
-        #expect(whenInUse.handle(.deviceEnteredRegion("home")) == [])
-        #expect(whenInUse.lifecycle.state == .notRunning)
+        let whenInUse = terminatedWithRegion(Platform(.iOS, 18), always: false)
+        whenInUse.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        whenInUse.finish()
+        #expect(whenInUse.state.lifecycle.state == .notRunning)
 
-        var watch = terminatedWithRegion(Platform(.watchOS, 10), always: true)
-        #expect(watch.status == .authorizedAlways)
-        #expect(watch.handle(.deviceEnteredRegion("home")) == [])
-        #expect(watch.lifecycle.state == .notRunning)
+        let watch = terminatedWithRegion(Platform(.watchOS, 10), always: true)
+        #expect(watch.state.status == .authorizedAlways)
+        watch.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
+        watch.finish()
+        #expect(watch.state.lifecycle.state == .notRunning)
     }
 
     @Test("A9: Allow Once and Allow While Using App both report authorizedWhenInUse")
     func allowOnceLooksLikeWhileUsing() {
-        var once = Rig.model()
-        var permanent = Rig.model()
-        let onceFx = once.answerWhenInUse(.allowOnce)
-        let permanentFx = permanent.answerWhenInUse(.allowWhileUsing)
-        #expect(Rig.calls(onceFx) == [.didChangeAuthorization(.authorizedWhenInUse, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(Rig.calls(onceFx) == Rig.calls(permanentFx))
-        #expect(once.status == .authorizedWhenInUse)
-        #expect(once.status == permanent.status)
-        #expect(once.accuracy == permanent.accuracy)
+        // The same callback (stated exhaustively by each step) for both answers.
+        let once = TestStore(Rig.model())
+        once.grantAllowOnce()
+        once.finish()
+        let permanent = TestStore(Rig.model())
+        permanent.grantWhenInUse()
+        permanent.finish()
+        #expect(once.state.status == .authorizedWhenInUse)
+        #expect(once.state.status == permanent.state.status)
+        #expect(once.state.accuracy == permanent.state.accuracy)
         // Only the (invisible) stored record differs.
-        #expect(once.isTemporary)
-        #expect(!permanent.isTemporary)
+        #expect(once.state.isTemporary)
+        #expect(!permanent.state.isTemporary)
     }
 
     @Test("A10: provisional Always reports authorizedAlways while Settings shows While Using")
     func provisionalLooksLikeAlways() {
-        var provisional = Rig.model()
-        let fx = provisional.answerAlways(.allowWhileUsing)
-        #expect(Rig.calls(fx) == [.didChangeAuthorization(.authorizedAlways, accuracy: .fullAccuracy, statusChanged: true)])
-        #expect(provisional.isProvisional)
-        #expect(provisional.status == .authorizedAlways)
-        #expect(provisional.settingsSelection == .whileUsing)
+        let provisional = TestStore(Rig.model())
+        provisional.grantProvisionalAlways()
+        provisional.finish()
+        #expect(provisional.state.isProvisional)
+        #expect(provisional.state.status == .authorizedAlways)
+        #expect(provisional.state.settingsSelection == .whileUsing)
 
-        var permanent = Rig.model()
-        permanent.answerWhenInUse(.allowWhileUsing)
-        permanent.answerAlways(.changeToAlwaysAllow)
-        #expect(!permanent.isProvisional)
-        #expect(permanent.status == provisional.status)
-        #expect(permanent.settingsSelection == .always)
+        let permanent = TestStore(Rig.model())
+        permanent.grantWhenInUse()
+        permanent.requestShowingUpgradePrompt()
+        permanent.answerPrompt(.changeToAlwaysAllow, becomes: .always(provisional: false), reporting: .authorizedAlways)
+        permanent.finish()
+        #expect(!permanent.state.isProvisional)
+        #expect(permanent.state.status == provisional.state.status)
+        #expect(permanent.state.settingsSelection == .always)
     }
 
     @Test("A11: CLAccuracyAuthorization is fullAccuracy 0 and reducedAccuracy 1")
