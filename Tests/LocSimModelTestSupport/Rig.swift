@@ -49,28 +49,3 @@ public enum Rig {
         effects.compactMap { if case .promptShown(let p) = $0 { p } else { nil } }
     }
 }
-
-extension AuthorizationModel {
-    /// Requests When In Use through manager #0 and taps `button` on the prompt; returns the
-    /// effects of the answer.
-    @discardableResult
-    public mutating func answerWhenInUse(_ button: PromptButton) -> [Effect] {
-        _ = handle(.appRequestedWhenInUseAuthorization(Rig.manager))
-        return handle(.userChoseButton(button, precise: nil))
-    }
-
-    /// Requests Always through manager #0 and taps `button` on the prompt; returns the effects
-    /// of the answer.
-    @discardableResult
-    public mutating func answerAlways(_ button: PromptButton) -> [Effect] {
-        _ = handle(.appRequestedAlwaysAuthorization(Rig.manager))
-        return handle(.userChoseButton(button, precise: nil))
-    }
-
-    /// Sends the app to the background and lets the grace period (and any lapse) pass.
-    public mutating func leaveUse() -> [Effect] {
-        var fx = handle(.appEnteredBackground)
-        fx += handle(.clockAdvanced(to: clock.now + parameters.gracePeriod + parameters.allowOnceLapse + .seconds(1)))
-        return fx
-    }
-}
