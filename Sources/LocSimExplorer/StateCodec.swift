@@ -76,10 +76,7 @@ final class StateCodec: @unchecked Sendable {
     /// The extras by number, boxed: unpacking passes a reference, not a 200-byte value.
     private var extrasList: [Box] = []
 
-    private final class Box: Sendable {
-        let extras: Extras
-        init(_ extras: Extras) { self.extras = extras }
-    }
+    private typealias Box = AuthorizationModel.Packed.Box
 
     init(initial: ExplorerState) {
         self.initial = initial
@@ -140,7 +137,7 @@ final class StateCodec: @unchecked Sendable {
         state.screen = UInt8(truncatingIfNeeded: k.words.flags)
         state.alwaysAsked = k.words.flags & (1 << 8) != 0
         let box = k.extras == 0 ? nil : lock.withLock { extrasList[k.extras] }
-        state.model.unpack(k.words, extras: box?.extras, prompts: prompts, baseline: baseline)
+        state.model.unpack(k.words, extras: box, prompts: prompts, baseline: baseline)
     }
 
     /// The state `key` names, built afresh.

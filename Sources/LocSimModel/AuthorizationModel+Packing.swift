@@ -3,8 +3,9 @@
 // the model is added here too: `PackingTests` (LocSimModelTests) lists every stored field and
 // fails until this file and that list agree.
 //
-// Everything here is inlinable: the explorer packs and unpacks on its hot path, and a call that is
-// not inlined would copy the model.
+// Everything here is inlinable, and packing and unpacking are always inlined: the explorer packs
+// and unpacks on its hot path, and a call that is not inlined copies the words and the extras
+// (and would copy the model, were it not `mutating`).
 
 /// A `Duration` as its two words: made, compared and hashed without calls into the standard
 /// library, whose `Duration` operators are not inlinable (they were a tenth of packing's time).
@@ -118,6 +119,13 @@ extension AuthorizationModel {
             }
         }
 
+        /// Extras, boxed: unpacking takes a reference, not a 200-byte value (nor an empty
+        /// optional one to build on every call).
+        @usableFromInline package final class Box: Sendable {
+            @usableFromInline package let extras: Extras
+            package init(_ extras: Extras) { self.extras = extras }
+        }
+
         /// The world of the model that states come from (an exploration never moves the device):
         /// a state whose rare parts are these needs no ``Extras``.
         @usableFromInline package struct Baseline: Sendable {
@@ -158,7 +166,7 @@ extension AuthorizationModel {
     /// Packs the state into `words`, which must be fresh (``Packed/init()``), except for bits
     /// 0…8 of its flags. Returns whether the state also needs its ``packedExtras(_:)``: when its
     /// rare parts differ from `baseline`'s or the words cannot hold its prompt, timers or managers.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func pack(into k: inout Packed, prompts standard: [Prompt], baseline: Packed.Baseline) -> Bool {
         var f = k.flags
         var bit = Packed.firstFlagBit
@@ -232,12 +240,12 @@ extension AuthorizationModel {
 
     // MARK: Unpacking
 
-    /// Overwrites every field of the state with the one `k` and `extras` name (`extras` is nil
-    /// when packing said none were needed: the rare parts are then `baseline`'s). The model must
+    /// Overwrites every field of the state with the one `k` and `box` name (`box` is nil
+    /// when packing said no extras were needed: the rare parts are then `baseline`'s). The model must
     /// come from the one packed states come from (it keeps its configuration); storage it owns is
     /// reused. `prompts` are the ``packingPrompts`` of a copy of that model.
-    @inlinable
-    package mutating func unpack(_ k: Packed, extras: Packed.Extras?, prompts standard: [Prompt], baseline: Packed.Baseline) {
+    @inlinable @inline(__always)
+    package mutating func unpack(_ k: Packed, extras box: Packed.Box?, prompts standard: [Prompt], baseline: Packed.Baseline) {
         let f = k.flags
         var bit = Packed.firstFlagBit
         @inline(__always) func take() -> Bool { defer { bit += 1 }; return f & (1 << bit) != 0 }
@@ -263,7 +271,7 @@ extension AuthorizationModel {
         services.nextManagerNumber = k.nextManagerNumber
         usageReminder.backgroundUseCount = k.backgroundUseCount
 
-        if let e = extras {
+        if let e = box?.extras {
             clock.now = e.now
             device.location = e.deviceLocation
             services.monitoredRegions = e.monitoredRegions
@@ -289,7 +297,7 @@ extension AuthorizationModel {
         if promptCode == 0 {
             prompts.onScreen = nil
         } else if promptCode == Packed.inExtras {
-            prompts.onScreen = extras!.prompt
+            prompts.onScreen = box!.extras.prompt
         } else {
             prompts.onScreen = PresentedPrompt(prompt: standard[Int(promptCode) - 1], shownAt: k.promptShownAt.duration,
                                                     manager: k.promptManager == Packed.noPromptManager ? nil : ManagerID(k.promptManager))
@@ -297,7 +305,7 @@ extension AuthorizationModel {
 
         let timerCount = f >> Packed.timerCountShift & 7
         if timerCount == Packed.inExtras {
-            clock.timers = extras!.timers!
+            clock.timers = box!.extras.timers!
         } else {
             // Overwritten in place: emptying and refilling the list costs more than the fields.
             let n = Int(timerCount)
@@ -316,7 +324,7 @@ extension AuthorizationModel {
 
         let managerCount = f >> Packed.managerCountShift & 3
         if managerCount == Packed.managersInExtras {
-            services.managers = extras!.managers!
+            services.managers = box!.extras.managers!
         } else if managerCount == 0 {
             if !services.managers.isEmpty { services.managers.removeAll(keepingCapacity: true) }
         } else {

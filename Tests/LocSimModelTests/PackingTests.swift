@@ -53,7 +53,7 @@ struct PackingTests {
         var words = AuthorizationModel.Packed()
         let rare = m.pack(into: &words, prompts: prompts, baseline: baseline)
         #expect(words.flags & 0x1FF == 0, "packing leaves bits 0…8 to the caller")
-        let extras = rare ? m.packedExtras(words) : nil
+        let extras = rare ? AuthorizationModel.Packed.Box(m.packedExtras(words)) : nil
         target.unpack(words, extras: extras, prompts: prompts, baseline: baseline)
         return rare
     }
