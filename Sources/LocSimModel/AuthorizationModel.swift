@@ -46,7 +46,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// The usage reminder (F6): whether it was shown and the background uses its text counts.
     public var usageReminder = UsageReminder()
     /// The derived values as the last settle saw them: caches for change detection.
-    package var settled = Settled()
+    @usableFromInline package var settled = Settled()
 
     /// The device's switches, lock and fix.
     public struct Device: Hashable, Sendable {
@@ -141,11 +141,11 @@ public struct AuthorizationModel: Hashable, Sendable {
 
     /// Derived values as the last settle saw them, kept to emit only what changes (not public:
     /// ``isInUse`` and ``indicatorShowing`` are what the state says now).
-    package struct Settled: Hashable, Sendable {
+    @usableFromInline package struct Settled: Hashable, Sendable {
         /// Whether the app was in use at the last settle.
-        package var inUse = false
+        @usableFromInline package var inUse = false
         /// Whether the indicator was showing at the last settle.
-        package var indicatorShowing = false
+        @usableFromInline package var indicatorShowing = false
     }
 
     /// A device with the app installed and not running.
