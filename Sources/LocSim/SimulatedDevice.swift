@@ -30,10 +30,9 @@ public final class SimulatedDevice {
 
     /// The apps whose interpreters hold pending run-loop work, one entry per item, in the order
     /// the items were queued (each app's own items wait in its `AuthorizationInterpreter`).
-    private var runLoopOrder = RunLoopOrder()
+    private var runLoop = DeviceRunLoop()
     private var draining = false
     private var scheduledFixes: [(at: Duration, location: Location)] = []
-    private var occurrences: [Occurrence] = []
 
     /// Called after every event the device applies to an app, with the model before it and what
     /// happened: for tools that check each step (the test-support exploration). LocSim's addition.
@@ -207,7 +206,7 @@ public final class SimulatedDevice {
         draining = true
         defer { draining = false }
         while true {
-            if let app = runLoopOrder.next() {
+            if let app = runLoop.next() {
                 switch app.interpreter.runLoop.takePending() {
                 case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
                 case .launchCode?: app.onLaunch?(app)
@@ -253,24 +252,22 @@ public final class SimulatedDevice {
 
     /// Applies an event to one app through its interpreter and records what happened.
     func send(_ event: Event, to app: SimulatedApp, entry: @autoclosure () -> TimelineEntry?) {
-        if recordsTimeline, let entry = entry() { timeline.append(entry) }
-        let before = eventObserver == nil ? nil : app.model
-        if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
-        app.interpreter.send(event, into: &occurrences)
-        for occurrence in occurrences {
-            switch occurrence {
-            case .delegateCall, .appLaunchedBySystem: runLoopOrder.append(app)   // it waits in the app's run loop
-            default: break
-            }
-            record(occurrence, of: app, cause: event)
+        let recording = recordsTimeline
+        if recording, let entry = entry() { timeline.append(entry) }
+        guard let eventObserver else {
+            runLoop.apply(event, to: app)
+            for occurrence in runLoop.occurrences { record(occurrence, of: app, cause: event, recording: recording) }
+            return
         }
-        if let eventObserver, let before {
-            eventObserver(AppliedEvent(app: app, event: event, before: before, occurrences: occurrences))
-        }
+        let before = app.model
+        runLoop.apply(event, to: app)
+        let occurrences = runLoop.occurrences
+        for occurrence in occurrences { record(occurrence, of: app, cause: event, recording: recording) }
+        eventObserver(AppliedEvent(app: app, event: event, before: before, occurrences: occurrences))
     }
 
-    private func record(_ occurrence: Occurrence, of app: SimulatedApp, cause event: Event) {
-        guard recordsTimeline else {
+    private func record(_ occurrence: Occurrence, of app: SimulatedApp, cause event: Event, recording: Bool) {
+        guard recording else {
             if case .rejected(let message) = occurrence { rejections.append(message) }
             return
         }
@@ -282,37 +279,37 @@ public final class SimulatedDevice {
             if let toggle = p.preciseToggle { detail["precise"] = toggle ? "on" : "off" }
             let toggle = p.preciseToggle.map { "  [Precise: \($0 ? "on" : "off")]" } ?? ""
             let where_ = p.onPairedPhone ? " (on the paired iPhone)" : ""
-            record(TimelineEntry(time: t, app: app.name, kind: .prompt,
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .prompt,
                                  text: "\(p.kind.rawValue)\(where_): \(p.title)\(p.message.isEmpty ? "" : " — “\(p.message)”") [\(p.buttons.map(\.label).joined(separator: " | "))]\(toggle)",
                                  detail: detail))
         case .promptDismissed(let kind, let answer):
-            record(TimelineEntry(time: t, app: app.name, kind: .promptDismissed,
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .promptDismissed,
                                  text: "\(kind.rawValue) " + (answer.map { "answered \($0.rawValue)" } ?? "dismissed without an answer")))
         case .delegateCall:
             break // recorded when the run loop delivers it
         case .consoleMessage(let text):
-            record(TimelineEntry(time: t, app: app.name, kind: .console, text: text))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .console, text: text))
         case .indicatorChanged(let on):
-            record(TimelineEntry(time: t, app: app.name, kind: .indicator, text: on ? "background location indicator on" : "background location indicator off"))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .indicator, text: on ? "background location indicator on" : "background location indicator off"))
         case .appLaunchedBySystem(let reason):
-            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "launched in background by the system for \(reason)"))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "launched in background by the system for \(reason)"))
         case .appTerminated(let exception):
-            record(TimelineEntry(time: t, app: app.name, kind: .terminated, text: exception.text))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .terminated, text: exception.text))
         case .appWillResignActive:
-            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "willResignActive"))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "willResignActive"))
         case .appDidBecomeActive:
-            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "didBecomeActive"))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "didBecomeActive"))
         case .requestIgnored(let kind, let reason):
-            record(TimelineEntry(time: t, app: app.name, kind: .ignored,
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .ignored,
                                  text: "\(kind.callName) did nothing: \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
                                  detail: ["reason": reason.rawValue, "request": kind.rawValue]))
         case .appStateChanged(let from, let to):
             // A change the app did not ask for: the device was locked or unlocked, or the system
             // woke a suspended app for a location event.
-            record(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "\(from.rawValue) → \(to.rawValue) (\(event.lifecycleCause))"))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "\(from.rawValue) → \(to.rawValue) (\(event.lifecycleCause))"))
         case .rejected(let message):
             rejections.append(message)
-            record(TimelineEntry(time: t, app: app.name, kind: .rejected, text: message))
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .rejected, text: message))
         }
     }
 
@@ -325,13 +322,20 @@ public final class SimulatedDevice {
 }
 
 
-/// The order in which apps' run-loop work was queued: one entry per item, each app's items
-/// waiting in its own interpreter. One value, so a turn of the run loop is one access.
-private struct RunLoopOrder {
+/// The device's side of its apps' run loops: the order in which their work was queued (one entry
+/// per item; each app's items wait in its own interpreter) and the buffer of what the last event
+/// made happen. One value, so applying an event or taking the next item is one access.
+private struct DeviceRunLoop {
     private var apps: [SimulatedApp] = []
     private var head = 0
+    /// What the last event applied made happen.
+    private(set) var occurrences: [Occurrence] = []
 
-    mutating func append(_ app: SimulatedApp) { apps.append(app) }
+    /// Applies `event` to `app` through its interpreter and notes the app once per item it queued.
+    mutating func apply(_ event: Event, to app: SimulatedApp) {
+        if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
+        for _ in 0..<app.interpreter.send(event, into: &occurrences) { apps.append(app) }
+    }
 
     /// The app whose item is next, if any.
     mutating func next() -> SimulatedApp? {

@@ -29,8 +29,10 @@ public struct AuthorizationInterpreter: Sendable {
     }
 
     /// Applies `event` to ``model`` and appends what happened to `occurrences` (a buffer the
-    /// caller reuses); delegate calls and launch requests also wait in ``runLoop``.
-    public mutating func send(_ event: Event, into occurrences: inout [Occurrence]) {
+    /// caller reuses); delegate calls and launch requests also wait in ``runLoop``. Returns how
+    /// many items it queued there.
+    @discardableResult
+    public mutating func send(_ event: Event, into occurrences: inout [Occurrence]) -> Int {
         runLoop.apply(event, to: &model, into: &occurrences)
     }
 
@@ -55,9 +57,11 @@ public struct AuthorizationInterpreter: Sendable {
         public init() {}
 
         /// Applies `event` to `model` (the interpreter's, or one a driver keeps elsewhere) and
-        /// appends what happened to `occurrences`; delegate calls and launch requests also wait here.
-        @inlinable
-        public mutating func apply(_ event: Event, to model: inout AuthorizationModel, into occurrences: inout [Occurrence]) {
+        /// appends what happened to `occurrences`; delegate calls and launch requests also wait
+        /// here. Returns how many items it queued.
+        @inlinable @discardableResult
+        public mutating func apply(_ event: Event, to model: inout AuthorizationModel, into occurrences: inout [Occurrence]) -> Int {
+            let queued = queue.count
             let before = model.lifecycle.state
             if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
             model.handle(event, into: &effects)
@@ -89,6 +93,7 @@ public struct AuthorizationInterpreter: Sendable {
             if before != after, !launchedOrTerminated, !event.isLifecycleStep {
                 occurrences.append(.appStateChanged(from: before, to: after))
             }
+            return queue.count - queued
         }
 
         /// What waits, oldest first.
