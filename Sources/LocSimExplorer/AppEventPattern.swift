@@ -18,6 +18,7 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
     case callback(CallbackPattern)
 
     /// Whether a delegate call matches this pattern.
+    @inline(__always)
     public func matches(_ call: DelegateCall) -> Bool {
         if case .callback(let pattern) = self { return pattern.matches(call) }
         return false

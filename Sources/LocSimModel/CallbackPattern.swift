@@ -30,6 +30,7 @@ public enum CallbackPattern: Hashable, Sendable, CustomStringConvertible {
         /// The error.
         public var code: LocationErrorCode
         /// A failure.
+        @inlinable
         public init(region: String, code: LocationErrorCode) {
             self.region = region
             self.code = code
@@ -70,6 +71,7 @@ public enum CallbackPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `call` matches the pattern.
+    @inlinable
     public func matches(_ call: DelegateCall) -> Bool {
         switch (self, call) {
         case (.didChangeAuthorization(let want), .didChangeAuthorization(let s, _, _)): want == nil || want == s
