@@ -163,7 +163,4 @@ struct StepRun {
         checks.applied(event, before: before, model: &state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
         if runLoop.takeLaunchRequest() { launchCode() }
     }
-
-    /// For the final `expect` of a recorded path, the calls of one step.
-    func callbacks(ofStep i: Int) -> [DelegateCall] { stepCallbacks[i] }
 }
