@@ -58,11 +58,32 @@ package enum HangAnalysis {
     }
 
     /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
-    package static func stuckText(_ m: AuthorizationModel) -> String {
-        if let p = m.prompts.onScreen { return "prompt-\(p.prompt.kind.rawValue)" }
-        var text = m.status.description
-        if m.status.isAuthorized, m.isTemporary { text += "-allowOnce" }
-        if m.status.isAuthorized, m.isProvisional { text += "-provisional" }
-        return text
+    package enum Stuck: Hashable, Sendable {
+        case prompt(PromptKind)
+        case status(AuthorizationStatus, allowOnce: Bool, provisional: Bool)
+
+        /// How `m` is stuck.
+        package init(_ m: AuthorizationModel) {
+            if let p = m.prompts.onScreen {
+                self = .prompt(p.prompt.kind)
+            } else {
+                self = .status(m.status, allowOnce: m.status.isAuthorized && m.isTemporary, provisional: m.status.isAuthorized && m.isProvisional)
+            }
+        }
+
+        /// The key's text: `prompt-initial`, `authorizedWhenInUse-allowOnce`.
+        package var text: String {
+            switch self {
+            case .prompt(let kind): return "prompt-\(kind.rawValue)"
+            case .status(let status, let allowOnce, let provisional):
+                var text = status.description
+                if allowOnce { text += "-allowOnce" }
+                if provisional { text += "-provisional" }
+                return text
+            }
+        }
     }
+
+    /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
+    package static func stuckText(_ m: AuthorizationModel) -> String { Stuck(m).text }
 }

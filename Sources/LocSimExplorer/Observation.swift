@@ -36,11 +36,14 @@ package enum FindingKey: Hashable, Sendable, Comparable {
         }
     }
 
-    /// Orders keys by kind, then by their text.
+    /// Orders keys by kind, then by their ``sortText``.
     package static func < (a: FindingKey, b: FindingKey) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
-        return String(describing: a) < String(describing: b)
+        return a.sortText < b.sortText
     }
+
+    /// The text keys of one kind are ordered by.
+    package var sortText: String { String(describing: self) }
 }
 
 /// A problem seen while applying one explorer choice: its key, and (when recording) where in the

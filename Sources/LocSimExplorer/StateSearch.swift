@@ -133,11 +133,12 @@ struct StateSearch {
         // One hang per screen and per way of being stuck (status, its flavour, the prompt on
         // screen): different causes on one screen are different findings. BFS order makes the
         // first state of each the one with the shortest path.
-        var first: [String: Int32] = [:]
+        struct Key: Hashable { var screen: UInt8, stuck: HangAnalysis.Stuck }
+        var first: [Key: Int32] = [:]
         for i in 0..<table.count where !canLeave[i] && system.isWaiting[Int(table.screen(Int32(i)))] {
             let st = codec.state(table[Int32(i)])
             guard st.model.lifecycle.state != .notRunning else { continue }
-            let key = "\(st.screen) \(HangAnalysis.stuckText(st.model))"
+            let key = Key(screen: st.screen, stuck: HangAnalysis.Stuck(st.model))
             if first[key] == nil { first[key] = Int32(i) }
         }
         return first.values.sorted()
@@ -156,8 +157,18 @@ struct StateSearch {
     /// Every problem found, hangs included (each one's counterexample is independent work), in a
     /// fixed order: by key, then hangs by state.
     func problems() -> [Problem] {
-        firstSeen.sorted { $0.key < $1.key }.map { Problem.step($0.key, source: $0.value.source, choice: $0.value.choice) }
-            + hangs().map(Problem.hang)
+        // Sorted by each key's finding text, made once per key; keys that share a text fall back
+        // to ``FindingKey/<``. (The report sorts the findings again: this order only fixes the
+        // order the work is done in.)
+        struct Entry { var key: FindingKey, kind: FindingKind, text: String, source: Int32, choice: UInt16 }
+        let screens = system.appModel.screens
+        var entries: [Entry] = firstSeen.map { Entry(key: $0.key, kind: $0.key.kind, text: $0.key.text(screens: screens), source: $0.value.source, choice: $0.value.choice) }
+        entries.sort { (a: Entry, b: Entry) -> Bool in
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.text != b.text { return a.text < b.text }
+            return a.key < b.key
+        }
+        return entries.map { Problem.step($0.key, source: $0.source, choice: $0.choice) } + hangs().map(Problem.hang)
     }
 
     /// The finding for `problem`, with its counterexample; `setup` is
