@@ -39,6 +39,7 @@ public enum AppModelParser {
             case "device":
                 device = try ScenarioParser.parseDevice(value, extraKeys: ["platforms"])
                 for (k, _, v) in try value.mapping("device") where k == "platforms" {
+                    var seen: Set<Platform> = []
                     platforms = try v.sequence("platforms").map { p in
                         let text = try p.string("platforms")
                         guard let platform = Platform(parsing: text) else {
@@ -47,6 +48,8 @@ public enum AppModelParser {
                         guard platform.isKnownRelease else {
                             throw p.error("platforms: '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))")
                         }
+                        // Twice would explore it twice and write both runs' findings to one file name.
+                        guard seen.insert(platform).inserted else { throw p.error("platforms: '\(text)' is listed twice") }
                         return platform
                     }
                     if platforms!.isEmpty { throw v.error("platforms needs at least one platform") }

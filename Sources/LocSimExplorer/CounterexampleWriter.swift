@@ -12,9 +12,11 @@ enum CounterexampleWriter {
                          path: [String], setup: String, steps: [RecordedStep], markerBefore: (Int, ExpectStep)?,
                          expect: ExpectStep) -> String {
         var out = ""
-        out += "# locsim explore: \(kind.rawValue) (\(key)) — \(explanation) [\(rules.joined(separator: ", "))]\n"
-        out += "# Model \(model.file) on \(platform), \(path.count) explorer event\(path.count == 1 ? "" : "s") [screen after each]:\n"
-        for p in path { out += "#   \(p)\n" }
+        // Comments hold names and paths as the user wrote them: escaped, so that each stays on its
+        // line (a name may hold a line break or a control character).
+        out += "# locsim explore: \(kind.rawValue) (\(YAMLText.comment(key))) — \(YAMLText.comment(explanation)) [\(rules.joined(separator: ", "))]\n"
+        out += "# Model \(YAMLText.comment(model.file)) on \(platform), \(path.count) explorer event\(path.count == 1 ? "" : "s") [screen after each]:\n"
+        for p in path { out += "#   \(YAMLText.comment(p))\n" }
         out += "name: \(YAMLText.quoted("\(model.name): \(kind.rawValue) \(key) on \(platform)"))\n"
         out += setup
         out += "steps:\n"
@@ -24,9 +26,9 @@ enum CounterexampleWriter {
             }
             switch step {
             case .choice(let c):
-                if let action = c.stepAction { out += "  - \(ScenarioWriter.step(action).flow)\n" } else { out += "  # \(c.description)\n" }
+                if let action = c.stepAction { out += "  - \(ScenarioWriter.step(action).flow)\n" } else { out += "  # \(YAMLText.comment(c.description))\n" }
             case .call(let call, let note):
-                out += "  - \(ScenarioWriter.step(.call(call, manager: "main")).flow)" + (note.isEmpty ? "" : "   # \(note)") + "\n"
+                out += "  - \(ScenarioWriter.step(.call(call, manager: "main")).flow)" + (note.isEmpty ? "" : "   # \(YAMLText.comment(note))") + "\n"
             }
         }
         out += "  - expect: \(expect.text)   # the problem\n"

@@ -28,11 +28,22 @@ public enum YAMLText {
     /// `s` in double quotes, with `"`, `\`, control characters and the characters YAML reads as
     /// line breaks or may not hold (U+007F–U+009F, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF) escaped.
     public static func doubleQuoted(_ s: String) -> String {
-        var out = "\""
+        "\"" + escaped(s, quotes: true) + "\""
+    }
+
+    /// `s` for the text of a `#` comment: the characters ``doubleQuoted(_:)`` escapes but `"` and
+    /// `\` escaped the same way, so that a name holding a line break or a control character stays
+    /// on its comment line and the file stays one YAML reads.
+    public static func comment(_ s: String) -> String {
+        escaped(s, quotes: false)
+    }
+
+    private static func escaped(_ s: String, quotes: Bool) -> String {
+        var out = ""
         for ch in s.unicodeScalars {
             switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
+            case "\"" where quotes: out += "\\\""
+            case "\\" where quotes: out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
@@ -43,7 +54,7 @@ public enum YAMLText {
                 }
             }
         }
-        return out + "\""
+        return out
     }
 
     /// A number without a trailing `.0` when it is whole.

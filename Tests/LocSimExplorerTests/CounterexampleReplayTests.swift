@@ -1,3 +1,4 @@
+import LocSim
 import LocSimExplorer
 import LocSimScenario
 import Testing
@@ -19,5 +20,46 @@ struct CounterexampleReplayTests {
         let without = f.scenario.replacingOccurrences(of: "  - {set: {allowsBackgroundLocationUpdates: true}}", with: "  # removed")
         let result = ScenarioRunner.run(try ScenarioParser.parse(without, file: f.fileName))
         #expect(result.outcome != .passed)
+    }
+}
+
+@Suite("Names as the user wrote them: counterexamples of odd names replay; a platform listed twice is an error")
+struct OddNameCounterexampleTests {
+    /// A model whose every name holds a line break, a tab or a control character.
+    static let model = #"""
+    name: "buggy\ntracker\u0007"
+    device: {platforms: [iOS 18.0, iOS 12.4]}
+    app:
+      name: "Tr\nails"
+      screens: ["start\ning", "ask\u0001ing"]
+      waiting: ["ask\u0001ing"]
+      on:
+        - {event: "tap(lo\tcate)", when: "start\ning", do: [requestWhenInUse], goto: "ask\u0001ing"}
+    explore:
+      depth: 6
+      taps: ["lo\tcate"]
+    """#
+
+    @Test("every counterexample of a model with control characters in its names parses and passes")
+    func oddNamesReplay() throws {
+        let model = try AppModelParser.parse(Self.model, file: "odd\nnames.yml")
+        let findings = Explorer.explore(model, options: ExplorationOptions(depth: 6, parallel: false)).findings
+        #expect(!findings.isEmpty)
+        for f in findings {
+            // Each comment stays on its line: every line is a comment, a key or a list item.
+            for line in f.scenario.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                #expect(!line.contains { $0.unicodeScalars.allSatisfy { $0.value < 0x20 && $0 != "\t" } }, "\(line)")
+            }
+            let result = ScenarioRunner.run(try ScenarioParser.parse(f.scenario, file: f.fileName))
+            #expect(result.outcome == .passed, "\(f.scenario)")
+        }
+    }
+
+    @Test("a platform listed twice is an input error on its line")
+    func duplicatePlatform() {
+        let text = Self.model.replacingOccurrences(of: "device: {platforms: [iOS 18.0, iOS 12.4]}", with: "device:\n  platforms:\n    - iOS 18.0\n    - iOS 18.0")
+        #expect(throws: InputError(file: "m.yml", line: 5, message: "platforms: 'iOS 18.0' is listed twice")) {
+            try AppModelParser.parse(text, file: "m.yml")
+        }
     }
 }
