@@ -1,3 +1,4 @@
+import Foundation
 import LocSim
 import LocSimModel
 
@@ -22,7 +23,43 @@ public struct SimulationEnvironment: @unchecked Sendable {
     }
 
     /// The environment of the current task, if one is set.
-    @TaskLocal public static var current: SimulationEnvironment?
+    ///
+    /// A simulated device is not thread-safe, and task-local values pass into every `Task {}`,
+    /// `async let` and task-group child started inside ``withSimulatedApp(_:operation:)``: so only
+    /// the task (or, outside any task, the thread) that installed the environment may reach it.
+    /// From any other, reaching it stops the program with a message that says so, rather than
+    /// letting two threads drive one device.
+    public static var current: SimulationEnvironment? {
+        guard let installed else { return nil }
+        guard installed.owner == Owner.here else {
+            preconditionFailure("""
+                LocSim: a simulated device is not thread-safe: CLLocationManager() (or a CLLocationManager class method) \
+                was called from a task or thread other than the one running withSimulatedApp. Create managers and \
+                drive the device inside the withSimulatedApp block itself, not in a Task started inside it.
+                """)
+        }
+        return installed.environment
+    }
+
+    /// The environment with the task or thread that installed it.
+    struct Installation: @unchecked Sendable {
+        // @unchecked: the environment is handed out only to its owner (see ``current``).
+        var environment: SimulationEnvironment
+        var owner: Owner
+    }
+
+    /// A task, or a thread outside any task.
+    enum Owner: Hashable {
+        case task(Int)
+        case thread(ObjectIdentifier)
+
+        /// The task running now, or else the current thread.
+        static var here: Owner {
+            withUnsafeCurrentTask { $0.map { .task($0.hashValue) } } ?? .thread(ObjectIdentifier(Thread.current))
+        }
+    }
+
+    @TaskLocal static var installed: Installation?
 
     /// A new iOS 18 device with a default app launched in the foreground.
     public static func makeDefault(platform: Platform = Platform(.iOS, 18), app description: AppDescription = AppDescription()) -> SimulationEnvironment {
@@ -35,7 +72,21 @@ public struct SimulationEnvironment: @unchecked Sendable {
 
 /// Runs `operation` with `CLLocationManager()` attached to `app` (launched in the foreground if
 /// it is not running).
+///
+/// Only `operation`'s own task (or thread) may create managers on `app`: a `Task {}` started
+/// inside it that calls `CLLocationManager()` stops the program with a message (see
+/// ``SimulationEnvironment/current``).
 public func withSimulatedApp<R>(_ app: SimulatedApp, operation: () throws -> R) rethrows -> R {
     if app.state == .notRunning { app.launch() }
-    return try SimulationEnvironment.$current.withValue(SimulationEnvironment(app: app), operation: operation)
+    let installation = SimulationEnvironment.Installation(environment: SimulationEnvironment(app: app), owner: .here)
+    return try SimulationEnvironment.$installed.withValue(installation, operation: operation)
+}
+
+/// Runs the async `operation` with `CLLocationManager()` attached to `app` (launched in the
+/// foreground if it is not running); `operation` may await, on its own task.
+public func withSimulatedApp<R>(_ app: SimulatedApp, isolation: isolated (any Actor)? = #isolation,
+                                operation: () async throws -> R) async rethrows -> R {
+    if app.state == .notRunning { app.launch() }
+    let installation = SimulationEnvironment.Installation(environment: SimulationEnvironment(app: app), owner: .here)
+    return try await SimulationEnvironment.$installed.withValue(installation, operation: operation)
 }
