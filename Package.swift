@@ -35,14 +35,18 @@ let package = Package(
         .target(name: "LocSimTestStore", dependencies: ["LocSimModel"]),
         // Exploration of an app's real permission code for app test suites (re-exports the test store).
         .target(name: "LocSimTesting", dependencies: ["LocSim", "LocSimModel", "LocSimExplorer", "LocSimTestStore"]),
+        // The one YAML reader (size, depth and alias limits before Yams composes; typed readers
+        // with `file:line` errors), shared by scenario and app-model files and lint's YAML inputs.
+        .target(name: "LocSimYAML", dependencies: ["LocSimInput", "LocSimModel", .product(name: "Yams", package: "Yams")]),
         // Scenario files (format 1): parsing and running.
-        .target(name: "LocSimScenario", dependencies: ["LocSim", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LocSimScenario", dependencies: ["LocSim", "LocSimYAML", .product(name: "Yams", package: "Yams")]),
         // Exploration of every path through an app model.
         .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim", .product(name: "Yams", package: "Yams")]),
         // Info.plist and source lint; the only target that needs swift-syntax.
         .target(name: "LocSimLint", dependencies: [
             "LocSimModel",
             "LocSimInput",
+            "LocSimYAML",
             .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),

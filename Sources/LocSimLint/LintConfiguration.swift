@@ -1,5 +1,6 @@
 import Foundation
-import Yams
+import LocSimModel
+import LocSimYAML
 
 /// The `.locsim.yml` configuration: checks to disable, severities to change, paths to skip.
 ///
@@ -42,56 +43,56 @@ public struct LintConfiguration: Hashable, Sendable {
 
     /// Reads a configuration file.
     ///
-    /// - Throws: `InputError` for an unreadable file, malformed YAML, an unknown check id or
-    ///   severity, or an unknown top-level key.
+    /// - Throws: `InputError` for an unreadable file, malformed YAML (or YAML beyond
+    ///   `YAMLLimits`), an unknown check id or severity, an invalid deployment target, or an
+    ///   unknown top-level key.
     public static func load(_ path: String) throws -> LintConfiguration {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, message: "cannot read file")
-        }
-        return try parse(text, path: path)
+        try parse(try YAMLValue.readText(contentsOf: path, kind: "file"), path: path)
     }
 
     /// Parses configuration `text` read from `path`.
     public static func parse(_ text: String, path: String) throws -> LintConfiguration {
-        let yaml: Any?
-        do { yaml = try Yams.load(yaml: text) } catch { throw YAMLErrors.inputError(error, file: path) }
-        guard let yaml else { return LintConfiguration() }
-        guard let root = yaml as? [String: Any] else { throw InputError(file: path, message: "configuration root is not a mapping") }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func line(of key: String) -> Int? {
-            lines.firstIndex { $0.contains(key) }.map { $0 + 1 }
-        }
-        func checkID(_ any: Any) throws -> String {
-            let name = "\(any)"
-            guard let check = CheckCatalog.check(name) else { throw InputError(file: path, line: line(of: name), message: "unknown check '\(name)'") }
+        guard let root = try YAMLValue.parse(text, file: path) else { return LintConfiguration() }
+        guard root.isMapping else { throw InputError(file: path, line: root.line, message: "configuration root is not a mapping") }
+        func checkID(_ value: YAMLValue) throws -> String {
+            let name = try value.string("check id")
+            guard let check = CheckCatalog.check(name) else { throw value.error("unknown check '\(name)'") }
             return check.id
         }
-        func severity(_ any: Any) throws -> Severity {
-            let name = "\(any)".lowercased()
-            guard let s = Severity(rawValue: name) else { throw InputError(file: path, line: line(of: "\(any)"), message: "unknown severity '\(any)' (expected error, warning or note)") }
+        func severity(_ value: YAMLValue) throws -> Severity {
+            let name = try value.string("severity")
+            guard let s = Severity(rawValue: name.lowercased()) else { throw value.error("unknown severity '\(name)' (expected error, warning or note)") }
             return s
         }
         var config = LintConfiguration()
-        for key in root.keys.sorted() {
-            let value = root[key]!
+        for (key, keyLine, value) in try root.mapping("configuration") {
+            func fail(_ message: String) -> InputError { InputError(file: path, line: keyLine, message: message) }
             switch key {
             case "disabled":
-                guard let list = value as? [Any] else { throw InputError(file: path, line: line(of: key), message: "'disabled' must be a list of check ids") }
-                config.disabled = Set(try list.map(checkID))
+                guard value.isSequence else { throw fail("'disabled' must be a list of check ids") }
+                config.disabled = Set(try value.sequence(key).map(checkID))
             case "severity":
-                guard let map = value as? [String: Any] else { throw InputError(file: path, line: line(of: key), message: "'severity' must map check ids to severities") }
-                for (id, level) in map { config.severities[try checkID(id)] = try severity(level) }
+                guard value.isMapping else { throw fail("'severity' must map check ids to severities") }
+                for (id, idLine, level) in try value.mapping(key) {
+                    guard let check = CheckCatalog.check(id) else { throw InputError(file: path, line: idLine, message: "unknown check '\(id)'") }
+                    config.severities[check.id] = try severity(level)
+                }
             case "exclude":
-                guard let list = value as? [Any] else { throw InputError(file: path, line: line(of: key), message: "'exclude' must be a list of glob patterns") }
-                config.exclude = list.map { "\($0)" }
+                guard value.isSequence else { throw fail("'exclude' must be a list of glob patterns") }
+                config.exclude = try value.stringList(key)
             case "fail-on":
                 config.failOn = try severity(value)
             case "platform":
-                config.platform = "\(value)"
+                config.platform = try value.string(key)
             case "deployment-target":
-                config.deploymentTarget = "\(value)"
+                // The source text: an unquoted `10.10` is the version 10.10, not the number 10.1.
+                let version = try value.string(key)
+                guard Platform(parsing: "iOS \(version)") != nil else {
+                    throw value.error("invalid deployment target '\(version)' (expected a version such as 14.0)")
+                }
+                config.deploymentTarget = version
             default:
-                throw InputError(file: path, line: line(of: key), message: "unknown configuration key '\(key)'")
+                throw fail("unknown configuration key '\(key)'")
             }
         }
         return config

@@ -87,7 +87,10 @@ public enum ScenarioParser {
             case "macOSStartShowsPrompt": spec.parameters.macOSStartShowsPrompt = try v.bool(key)
             case "allowOnceExpiryRestoresAlwaysRequest": spec.parameters.allowOnceExpiryRestoresAlwaysRequest = try v.bool(key)
             case "reducedAccuracyInterval": spec.parameters.reducedAccuracyInterval = try v.duration(key)
-            case "significantChangeDistance": spec.parameters.significantChangeDistance = try v.double(key)
+            case "significantChangeDistance":
+                let meters = try v.double(key)
+                guard meters >= 0 else { throw v.error("significantChangeDistance must be a distance in meters (0 or more), not '\(try v.string(key))'") }
+                spec.parameters.significantChangeDistance = meters
             case "usageReminderAfter": spec.parameters.usageReminderAfter = try v.duration(key)
             case "location": spec.location = try coordinate(v, "location")
             default:
@@ -206,7 +209,7 @@ public enum ScenarioParser {
                 guard k == "on" else { throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected on)") }
                 manager = try x.string("on")
             }
-        } else if case .scalar(let s) = arg.node, s.string.isEmpty || s.string == "null" || s.string == "~" {
+        } else if arg.isNull {
             // `requestAlways:` with nothing after it
         } else {
             throw arg.error("\(word) takes no value, or {on: MANAGER}")

@@ -43,6 +43,11 @@ struct AppModelParserTests {
         ("app: {screens: [a], on: [], colour: red}\n", 1, "unknown app key 'colour'"),
         ("app: {screens: [a], on: []}\nexplore: {taps: [" + (0...1000).map { "t\($0)" }.joined(separator: ", ") + "]}\n", 2,
          "at most 1000 taps"),
+        ("device: {platforms: [iOS 18.0], significantChangeDistance: -1}\napp: {screens: [a], on: []}\n", 1,
+         "significantChangeDistance must be a distance in meters"),
+        ("device: {platforms: [iOS 18.0], gracePeriod: 106751991167.5d}\napp: {screens: [a], on: []}\n", 1, "bad duration"),
+        ("app: {screens: [a], on: []}\nexplore: {[depth]: 3}\n", 2, "a mapping key must be a single value"),
+        ("base: &b [a, b]\napp: {screens: [a], on: []}\n*b : 1\n", 3, "a mapping key must be a single value"),
     ])
     func invalidModels(_ text: String, _ line: Int, _ message: String) {
         do {

@@ -94,6 +94,39 @@ import LocSimModel
         #expect(run.stderr.contains("malformed YAML"))
     }
 
+    @Test("XcodeGen and .locsim.yml versions are read as written: an unquoted 10.10 is 10.10, not the number 10.1")
+    func unquotedVersions() throws {
+        let f = try Fixture(["project.yml": "name: P\noptions:\n  deploymentTarget:\n    iOS: 11.10\ntargets:\n  A:\n    type: application\n    platform: iOS\n    deploymentTarget: 10.10\n  B:\n    type: application\n    platform: iOS\n"])
+        let targets = try XcodeGenSpec.load(f.path("project.yml"))
+        #expect(targets.map(\.deploymentTarget) == ["10.10", "11.10"])
+        #expect(try LintConfiguration.parse("deployment-target: 10.10\n", path: "c.yml").deploymentTarget == "10.10")
+    }
+
+    @Test(".locsim.yml: an invalid deployment target is an error with its line")
+    func invalidConfigDeploymentTarget() {
+        #expect(throws: InputError(file: "c.yml", line: 2, message: "invalid deployment target 'banana' (expected a version such as 14.0)")) {
+            try LintConfiguration.parse("disabled: []\ndeployment-target: banana\n", path: "c.yml")
+        }
+    }
+
+    @Test("project.yml and .locsim.yml: a list or mapping as a key is an error, not a trap in Yams' constructor", arguments: [
+        "{[a]: 1}\n", "name: P\n? a: b\n: 1\n",
+    ])
+    func complexKeys(_ text: String) throws {
+        let f = try Fixture(["project.yml": text])
+        #expect(throws: InputError.self) { try XcodeGenSpec.load(f.path("project.yml")) }
+        #expect(throws: InputError.self) { try LintConfiguration.parse(text, path: "c.yml") }
+    }
+
+    @Test("project.yml merge keys (<<) are applied, explicit keys winning")
+    func mergeKeys() throws {
+        let spec = "name: P\nbase: &base {type: application, platform: iOS, deploymentTarget: 12.0}\ntargets:\n  A:\n    <<: *base\n    deploymentTarget: 13.0\n  B: {<<: *base}\n"
+        let f = try Fixture(["project.yml": spec])
+        let targets = try XcodeGenSpec.load(f.path("project.yml"))
+        #expect(targets.map(\.deploymentTarget) == ["13.0", "12.0"])
+        #expect(targets.map(\.platformName) == ["iOS", "iOS"])
+    }
+
     @Test("bad input: a missing path and a malformed strings file exit with status 2")
     func missingPathAndStrings() throws {
         let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/en.lproj/InfoPlist.strings": "\"NSLocationWhenInUseUsageDescription\" = \"x\"\n"])

@@ -81,4 +81,79 @@ struct InputHardeningTests {
         #expect(e?.message.contains("duplicated key device") == true)
         #expect(e?.line != nil)
     }
+
+    @Test("Duration arithmetic never traps: the largest numbers in every unit are errors, not overflows", arguments: ["ms", "s", "m", "h", "d"])
+    func largestDurations(_ unit: String) {
+        #expect(DurationText.parse("999999999999.999999999\(unit)") == nil)
+        #expect(DurationText.parse("999999999999\(unit)") == (unit == "ms" ? .milliseconds(999_999_999_999) : nil))
+        #expect(DurationText.parse("9999999999999\(unit)") == nil)
+    }
+
+    /// The error `YAMLValue.parse` throws for `text`, if any.
+    static func yamlError(_ text: String) -> InputError? {
+        do {
+            _ = try YAMLValue.parse(text, file: "y.yml")
+            return nil
+        } catch {
+            return error as? InputError
+        }
+    }
+
+    @Test("Nesting: 64 levels are read, 65 are one error with the line (YAMLLimits.maxDepth)")
+    func nestingDepth() {
+        let depth = YAMLLimits.maxDepth
+        #expect(Self.yamlError(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)) == nil)
+        let e = Self.yamlError("a: 1\nb: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        #expect(e == InputError(file: "y.yml", line: 2, message: "YAML nested more than 64 levels deep"))
+        // Deeper than libyaml's own limit (1,000): the same message.
+        #expect(Self.yamlError(String(repeating: "[", count: 5000))?.message == "YAML nested more than 64 levels deep")
+    }
+
+    @Test("Aliases: a few are read; an alias bomb is one error before anything expands (YAMLLimits.maxExpandedNodes)")
+    func aliasBudget() throws {
+        let few = try YAMLValue.parse("base: &b {x: 1, y: [1, 2]}\none: *b\ntwo: *b\n", file: "y.yml")
+        #expect(try few?.mapping("root").count == 3)
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1...9 { bomb += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        let e = Self.yamlError(bomb)
+        #expect(e?.line == 6)
+        #expect(e?.message == "YAML expands to more than 1000000 nodes (aliases count each time they are used)")
+    }
+
+    @Test("A list or mapping as a mapping key is one error with its line, written out or through an alias", arguments: [
+        ("{[a]: 1}\n", 1), ("x: 1\n? a: b\n: 1\n", 2), ("x: &l [1]\n*l : 1\n", 2), ("x: 1\n? [a, b]\n: 1\n", 2),
+    ])
+    func complexKeys(_ text: String, _ line: Int) {
+        #expect(Self.yamlError(text) == InputError(file: "y.yml", line: line,
+                                                   message: "malformed YAML: a mapping key must be a single value, not a list or mapping"))
+    }
+
+    @Test("An alias of a single value is a valid key")
+    func scalarAliasKey() throws {
+        let value = try YAMLValue.parse("x: &k name\n*k : 1\n", file: "y.yml")
+        #expect(try value?.mapping("root").map(\.key) == ["x", "name"])
+    }
+
+    @Test("YAML syntax errors are one line with the line number", arguments: [
+        ("name: x\nsteps: [launch\n", 3, "malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence, column 1)"),
+        ("name: x\nsteps:\n  - wait: 1s\u{1}\n", 3, "malformed YAML: control characters are not allowed"),
+        ("a: b: c\n", 1, "malformed YAML: mapping values are not allowed in this context (column 5)"),
+        ("a: *missing\n", 1, "malformed YAML: found undefined alias"),
+    ])
+    func syntaxErrors(_ text: String, _ line: Int, _ message: String) {
+        #expect(Self.yamlError(text) == InputError(file: "y.yml", line: line, message: message))
+    }
+
+    @Test("YAML text over YAMLLimits.maxFileBytes is an error without reading it")
+    func sizeLimit() {
+        let text = "a: " + String(repeating: "x", count: YAMLLimits.maxFileBytes)
+        #expect(Self.yamlError(text)?.message == "YAML text is larger than 1048576 bytes")
+    }
+
+    @Test("A negative significantChangeDistance is an error with its line; 0 is a distance")
+    func negativeDistance() {
+        let e = Self.error("name: x\ndevice: {platform: iOS 18.0, significantChangeDistance: -1.5}\nsteps: [launch]\n")
+        #expect(e == InputError(file: "hard.yml", line: 2, message: "significantChangeDistance must be a distance in meters (0 or more), not '-1.5'"))
+        #expect(Self.error("name: x\ndevice: {platform: iOS 18.0, significantChangeDistance: 0}\nsteps: [launch]\n") == nil)
+    }
 }

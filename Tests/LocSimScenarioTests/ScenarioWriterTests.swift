@@ -104,7 +104,7 @@ struct ScenarioGenerator {
         if bool() { p.macOSStartShowsPrompt = bool() }
         if bool() { p.allowOnceExpiryRestoresAlwaysRequest = bool() }
         if bool() { p.reducedAccuracyInterval = duration() }
-        if bool() { p.significantChangeDistance = number() }
+        if bool() { p.significantChangeDistance = abs(number()) }  // a distance: 0 or more
         if bool() { p.usageReminderAfter = duration() }
         d.parameters = p
         if bool() { d.location = coordinate() }

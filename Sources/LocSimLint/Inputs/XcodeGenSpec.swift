@@ -1,5 +1,5 @@
 import Foundation
-import Yams
+import LocSimYAML
 
 /// Reads the targets of an XcodeGen `project.yml`.
 ///
@@ -9,19 +9,14 @@ import Yams
 public enum XcodeGenSpec {
     /// Parses `path`.
     ///
-    /// - Throws: `InputError` for an unreadable file or malformed YAML.
+    /// Scalars are read as their source text (`deploymentTarget: 10.10` is 10.10, not 10.1).
+    ///
+    /// - Throws: `InputError` for an unreadable file, or malformed YAML or YAML beyond `YAMLLimits`.
     public static func load(_ path: String) throws -> [ProjectTarget] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, message: "cannot read file")
-        }
-        let yaml: Any?
-        do {
-            yaml = try Yams.load(yaml: text)
-        } catch {
-            throw YAMLErrors.inputError(error, file: path)
-        }
-        guard let root = yaml as? [String: Any] else {
-            throw InputError(file: path, message: "project.yml root is not a mapping")
+        let text = try YAMLValue.readText(contentsOf: path, kind: "file")
+        let yaml = try YAMLValue.parse(text, file: path)
+        guard let root = yaml?.untyped as? [String: Any] else {
+            throw InputError(file: path, line: yaml?.line, message: "project.yml root is not a mapping")
         }
         let directory = (path as NSString).deletingLastPathComponent
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -107,12 +102,11 @@ public enum XcodeGenSpec {
         return .other
     }
 
-    /// A YAML scalar as text (numbers such as `14.0` included).
+    /// A YAML scalar as text (`YAMLValue.untyped` gives numbers such as `14.0` as their source
+    /// text; a boolean is an Xcode `YES`/`NO`).
     static func scalar(_ any: Any?) -> String? {
         switch any {
         case let s as String: return s
-        case let i as Int: return String(i)
-        case let d as Double: return String(d)
         case let b as Bool: return b ? "YES" : "NO"
         default: return nil
         }

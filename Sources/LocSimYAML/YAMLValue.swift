@@ -1,11 +1,14 @@
 import Foundation
-import LocSim
+import LocSimInput
 import LocSimModel
 import Yams
 
 /// A YAML node with the file it came from, and typed readers that fail with `file:line` errors.
 ///
-/// Shared by the scenario parser and the explorer's app-model parser.
+/// The one YAML reader: the scenario parser, the explorer's app-model parser and lint's
+/// `project.yml` and `.locsim.yml` all read through it, so every YAML input is held to
+/// ``YAMLLimits`` and every YAML error is one `file:line: message`. Scalars are read as their
+/// source text (`10.10` stays `10.10`, not the number 10.1).
 public struct YAMLValue {
     let node: Node
     /// The file the node came from.
@@ -17,10 +20,20 @@ public struct YAMLValue {
     /// An input error at this node.
     public func error(_ message: String) -> InputError { InputError(file: file, line: line, message: message) }
 
-    /// Reads a UTF-8 text file; `kind` names it in errors ("scenario file", "app model file").
+    /// Reads a UTF-8 text file of at most ``YAMLLimits/maxFileBytes``; `kind` names it in errors
+    /// ("scenario file", "app model file").
     public static func readText(contentsOf path: String, kind: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let handle = FileHandle(forReadingAtPath: path) else {
             throw InputError(file: path, line: nil, message: "cannot read \(kind)")
+        }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: YAMLLimits.maxFileBytes + 1) ?? Data() else {
+            throw InputError(file: path, line: nil, message: "cannot read \(kind)")
+        }
+        guard data.count <= YAMLLimits.maxFileBytes else {
+            throw InputError(file: path, line: nil, message: "\(kind) is larger than \(YAMLLimits.maxFileBytes) bytes")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError(file: path, line: nil, message: "\(kind) is not UTF-8 text")
@@ -29,7 +42,14 @@ public struct YAMLValue {
     }
 
     /// Parses YAML text; `nil` for an empty document.
+    ///
+    /// - Throws: `InputError` for malformed YAML, or YAML beyond ``YAMLLimits`` (checked before
+    ///   Yams composes it).
     public static func parse(_ text: String, file: String) throws -> YAMLValue? {
+        guard text.utf8.count <= YAMLLimits.maxFileBytes else {
+            throw InputError(file: file, line: nil, message: "YAML text is larger than \(YAMLLimits.maxFileBytes) bytes")
+        }
+        try YAMLStructureCheck.check(text, file: file)
         do {
             guard let node = try Yams.compose(yaml: text) else { return nil }
             return YAMLValue(node: node, file: file)
@@ -40,11 +60,16 @@ public struct YAMLValue {
             case .duplicatedKeysInMapping(let duplicates, let context):
                 throw InputError(file: file, line: context.mark.line, message: "malformed YAML: duplicated key \(duplicates.joined(separator: ", "))")
             default:
-                throw InputError(file: file, line: nil, message: "malformed YAML: \(error)")
+                throw InputError(file: file, line: nil, message: "malformed YAML: " + firstLine(of: error))
             }
         } catch {
-            throw InputError(file: file, line: nil, message: "malformed YAML: \(error)")
+            throw InputError(file: file, line: nil, message: "malformed YAML: " + firstLine(of: error))
         }
+    }
+
+    /// The first line of an error's description (Yams' descriptions add the source line and a caret).
+    private static func firstLine(of error: Error) -> String {
+        "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable YAML"
     }
 
     /// The pairs of a mapping, in document order.
@@ -68,6 +93,11 @@ public struct YAMLValue {
     public var isSequence: Bool { if case .sequence = node { true } else { false } }
     /// Whether the node is a single value.
     public var isScalar: Bool { if case .scalar = node { true } else { false } }
+    /// Whether the node is a single value with nothing in it: empty, `null` or `~`.
+    public var isNull: Bool {
+        guard case .scalar(let s) = node else { return false }
+        return s.string.isEmpty || s.string == "null" || s.string == "~"
+    }
 
     /// The node as text; fails on a mapping or list.
     public func string(_ what: String) throws -> String {

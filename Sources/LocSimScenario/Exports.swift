@@ -1,0 +1,2 @@
+// The typed YAML reader (`YAMLValue`) scenario and app-model parsers share.
+@_exported import LocSimYAML

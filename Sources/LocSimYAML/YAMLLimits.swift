@@ -1,0 +1,19 @@
+/// The bounds every YAML input (scenario, app model, `project.yml`, `.locsim.yml`) is held to
+/// before Yams composes it, so that hostile input is one `file:line` error, never a crash, a hang
+/// or unbounded memory.
+public enum YAMLLimits {
+    /// The largest YAML file read: 1 MiB (hand-written scenarios, app models and XcodeGen specs
+    /// are a few kilobytes).
+    public static let maxFileBytes = 1 << 20
+
+    /// The deepest nesting of lists and mappings: 64 levels. Yams composes recursively, so an
+    /// unbounded `[[[[…` would exhaust the stack.
+    public static let maxDepth = 64
+
+    /// The most nodes a document may hold with every alias expanded (an alias counts as the whole
+    /// node it names, each time it is used): 1,000,000. Bounds alias bombs ("billion laughs"),
+    /// which readers that walk or construct the tree would otherwise expand exponentially. A
+    /// document without aliases stays well under it (``maxFileBytes`` allows at most about
+    /// 500,000 nodes).
+    public static let maxExpandedNodes = 1_000_000
+}
