@@ -86,4 +86,13 @@ import Testing
         #expect(lines.map { $0.components(separatedBy: ": ").first ?? "" } == ["\(file):3:19", "\(file):206:37", "\(file):206:37"])
         #expect(lines.map { $0.contains("[LOC002 ") } == [false, true, false])
     }
+
+    @Test("lint: Objective-C unclosed `[[` in a lifecycle method (LOC013 at 206 through the message after them)")
+    func objcUnclosedMessageBrackets() throws {
+        let (output, file) = try lint("objc", "unclosed-message-brackets.m")
+        #expect(output.status == 0)
+        let lines = findingLines(output)
+        #expect(lines.map { $0.components(separatedBy: ": ").first ?? "" } == ["\(file):206:19"])
+        #expect(lines.first?.contains("[LOC013 ") == true)
+    }
 }

@@ -100,6 +100,28 @@ import Testing
         #expect(ObjCSourceScanner.methodDefinitions(Array(source.utf16)).count == 1)
     }
 
+    @Test("Objective-C: unclosed `[[` in a lifecycle method (committed input): the message after them still gives the context")
+    func objcUnclosedMessageBrackets() throws {
+        let findings = try lint(Self.regression("objc", "unclosed-message-brackets.m"), file: "Big.m")
+        #expect(findings.map(\.id) == ["LOC013"])
+        #expect(findings.map(\.line) == [206])
+    }
+
+    @Test("Objective-C: 20,000 lines of unclosed `[[` in a lifecycle method are scanned in linear time")
+    func objcTwentyThousandUnclosedBrackets() {
+        let source = "@implementation Big\n- (void)applicationDidBecomeActive:(UIApplication *)app {\n" + String(repeating: "[[x\n", count: 20_000)
+            + "    [self askForLocation];\n}\n@end\n"
+        let scan = ObjCSourceScanner.scan(text: source, path: "Big.m")
+        #expect(scan.contextCalls["askForLocation"]?.context == .foreground)
+        #expect(scan.contextCalls["askForLocation"]?.name == "applicationDidBecomeActive:")
+    }
+
+    @Test("Objective-C messages: receivers, nested messages, no overlap")
+    func objcMessageSelectors() {
+        let code = Array("[[Service shared] requestPermission]; [self.a b:c]; [ x\n  y ]; [1 z]; [[".utf16)
+        #expect(ObjCSourceScanner.messageSelectors(code[...]) == ["requestPermission", "b", "y"])
+    }
+
     @Test("a source file above the size limit is not parsed: one LOC016 note at line 1")
     func oversizedSource() throws {
         let line = "let padding = 0 // requestAlwaysAuthorization\n"

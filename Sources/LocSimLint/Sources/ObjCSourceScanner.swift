@@ -96,10 +96,9 @@ public enum ObjCSourceScanner {
         // Messages sent from lifecycle methods, for one level of indirection.
         for (index, method) in methods.enumerated() {
             guard let context = CallContext.of(function: method.selector) else { continue }
-            let text = body(ofMethod: index)
-            let range = NSRange(location: 0, length: (text as NSString).length)
-            for match in messageRegex.matches(in: text, range: range) {
-                scan.record((text as NSString).substring(with: match.range(at: 1)), .init(context: context, name: method.selector))
+            let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
+            for name in messageSelectors(code[method.offset..<end]) {
+                scan.record(name, .init(context: context, name: method.selector))
             }
         }
         return scan
@@ -108,7 +107,6 @@ public enum ObjCSourceScanner {
     // MARK: Lexing
 
     static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession)\b"#)
-    static let messageRegex = try! NSRegularExpression(pattern: #"\[\s*(?:[A-Za-z_][\w.]*|\[[^\]]*\])\s+([A-Za-z_]\w*)"#)
     static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
 
     /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.
@@ -175,6 +173,53 @@ public enum ObjCSourceScanner {
             lineStart = k + 1
         }
         return result
+    }
+
+    /// The first selector part of each message in blanked `code`: `requestPermission` in
+    /// `[self requestPermission]`, `[self.service requestPermission:x]` or
+    /// `[[Service shared] requestPermission]`.
+    ///
+    /// A message is `[`, blanks, a receiver (a dotted name, or a bracketed message without `]`
+    /// inside), at least one blank, then the name. Messages do not overlap (the next is looked for
+    /// after the previous name). Linear time: the search for a nested message's `]` only moves
+    /// forward, so a body of unclosed `[[` is not rescanned from every bracket.
+    static func messageSelectors(_ code: ArraySlice<UInt16>) -> [String] {
+        let end = code.endIndex
+        let open: UInt16 = 0x5B, close: UInt16 = 0x5D, dot: UInt16 = 0x2E
+        func isSpace(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+        func isStart(_ c: UInt16) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F }
+        func isWord(_ c: UInt16) -> Bool { isStart(c) || (c >= 0x30 && c <= 0x39) }
+        var nextClose = code.startIndex - 1
+        /// The first `]` at or after `x` (`end` if none); `x` never decreases between calls.
+        func closing(from x: Int) -> Int {
+            if nextClose < x { nextClose = x; while nextClose < end, code[nextClose] != close { nextClose += 1 } }
+            return nextClose
+        }
+        var names = [String]()
+        var i = code.startIndex
+        while i < end {
+            guard code[i] == open else { i += 1; continue }
+            var j = i + 1
+            while j < end, isSpace(code[j]) { j += 1 }
+            if j < end, isStart(code[j]) {
+                while j < end, isWord(code[j]) || code[j] == dot { j += 1 }
+            } else if j < end, code[j] == open {
+                let inner = closing(from: j + 1)
+                guard inner < end else { i += 1; continue }
+                j = inner + 1
+            } else {
+                i += 1
+                continue
+            }
+            let blanks = j
+            while j < end, isSpace(code[j]) { j += 1 }
+            guard j > blanks, j < end, isStart(code[j]) else { i += 1; continue }
+            let nameStart = j
+            while j < end, isWord(code[j]) { j += 1 }
+            names.append(String(decoding: code[nameStart..<j], as: UTF16.self))
+            i = j
+        }
+        return names
     }
 
     /// The offsets where lines start.
