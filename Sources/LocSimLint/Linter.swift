@@ -44,6 +44,10 @@ public struct Linter {
             findings.formUnion(SourceChecks.runContextChecks(targetEvents))
         }
         findings.formUnion(SourceChecks.runContextChecks(events(in: discovery.unassignedSources)))
+        for note in scanned.scans.values.flatMap(\.notes) {
+            let check = CheckCatalog.sourceNotAnalysed
+            findings.insert(Finding(checkID: check.id, severity: check.defaultSeverity, message: note.message, location: note.location, ruleIDs: check.ruleIDs))
+        }
         for unread in discovery.unread {
             let check = CheckCatalog.unreadPurposeStrings
             findings.insert(Finding(checkID: check.id, severity: check.defaultSeverity,

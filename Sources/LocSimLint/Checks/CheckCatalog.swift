@@ -78,13 +78,18 @@ public enum CheckCatalog {
         id: "LOC015", name: "unbounded-authorization-wait", defaultSeverity: .warning,
         summary: "The code waits for the answer to a location request (a continuation or semaphore) with no timeout or foreground check, but a request that has no effect never answers.",
         ruleIDs: ["C4", "C10", "C12", "J3"])
+    /// A source file, or part of one, was not analysed (too large, nested too deeply to parse).
+    public static let sourceNotAnalysed = Check(
+        id: "LOC016", name: "source-not-analysed", defaultSeverity: .note,
+        summary: "A source file, or the part of it from the given line on, was not analysed (larger than the size limit, or nested too deeply to parse), so location requests in it are not checked.",
+        ruleIDs: ["J3"])
 
     /// Every check, ordered by id.
     public static let all: [Check] = [
         missingWhenInUseKey, missingAlwaysKey, legacyAlwaysKeyOnly, legacyAlwaysKeyMissing, macOSUsageKey,
         backgroundUpdatesWithoutMode, unusedBackgroundMode, temporaryAccuracyKey, emptyPurposeString,
         vaguePurposeString, identicalPurposeStrings, unreadPurposeStrings, requestOnEveryForeground,
-        ignoredRequest, unboundedWait,
+        ignoredRequest, unboundedWait, sourceNotAnalysed,
     ]
 
     /// The check with id or name `idOrName` (case-insensitive), if any.

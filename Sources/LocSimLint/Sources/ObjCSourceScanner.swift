@@ -23,22 +23,37 @@ public enum ObjCSourceScanner {
         }
 
         // Method definitions: (start offset, selector).
-        var methods = [(offset: Int, selector: String)]()
-        for match in methodRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)) {
-            let signature = ns.substring(with: match.range(at: 1))
-            methods.append((match.range.location, selector(ofSignature: signature)))
-        }
+        let methods = methodDefinitions(code).map { (offset: $0.offset, selector: selector(ofSignature: String(decoding: code[$0.signature], as: UTF16.self))) }
         func method(at offset: Int) -> (index: Int, selector: String)? {
-            guard let index = methods.lastIndex(where: { $0.offset <= offset }) else { return nil }
-            return (index, methods[index].selector)
+            // The last method starting at or before `offset` (binary search: methods are in order).
+            var low = 0, high = methods.count
+            while low < high {
+                let mid = (low + high) / 2
+                if methods[mid].offset <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low == 0 ? nil : (low - 1, methods[low - 1].selector)
         }
         func body(ofMethod index: Int) -> String {
             let start = methods[index].offset
             let end = index + 1 < methods.count ? methods[index + 1].offset : ns.length
             return ns.substring(with: NSRange(location: start, length: end - start))
         }
+        var waits = [Int: String?]()
+        func unboundedWait(inMethod index: Int) -> String? {
+            if let known = waits[index] { return known }
+            let text = body(ofMethod: index)
+            let wait: String? = text.contains("dispatch_semaphore_wait") && text.contains("DISPATCH_TIME_FOREVER") ? "dispatch_semaphore_wait(…, DISPATCH_TIME_FOREVER)" : nil
+            waits[index] = wait
+            return wait
+        }
         func stringLiteral(after offset: Int, within limit: Int = 40) -> String? {
-            strings.first { $0.offset >= offset && $0.offset <= offset + limit }?.value
+            // The first literal at or after `offset` (binary search: literals are in order).
+            var low = 0, high = strings.count
+            while low < high {
+                let mid = (low + high) / 2
+                if strings[mid].offset < offset { low = mid + 1 } else { high = mid }
+            }
+            return low < strings.count && strings[low].offset <= offset + limit ? strings[low].value : nil
         }
 
         var scan = SourceScan()
@@ -68,10 +83,7 @@ public enum ObjCSourceScanner {
             let enclosing = method(at: match.range.location)
             let context = enclosing.flatMap { CallContext.of(function: $0.selector) } ?? .unknown
             var wait: String?
-            if case .request = kind, let enclosing {
-                let text = body(ofMethod: enclosing.index)
-                if text.contains("dispatch_semaphore_wait"), text.contains("DISPATCH_TIME_FOREVER") { wait = "dispatch_semaphore_wait(…, DISPATCH_TIME_FOREVER)" }
-            }
+            if case .request = kind, let enclosing { wait = unboundedWait(inMethod: enclosing.index) }
             scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
                                            context: context, contextName: enclosing?.selector, unboundedWait: wait))
             if case .request(_, api: "CLServiceSession") = kind, following.contains("fullAccuracyPurposeKey:") {
@@ -84,10 +96,9 @@ public enum ObjCSourceScanner {
         // Messages sent from lifecycle methods, for one level of indirection.
         for (index, method) in methods.enumerated() {
             guard let context = CallContext.of(function: method.selector) else { continue }
-            let text = body(ofMethod: index)
-            let range = NSRange(location: 0, length: (text as NSString).length)
-            for match in messageRegex.matches(in: text, range: range) {
-                scan.record((text as NSString).substring(with: match.range(at: 1)), .init(context: context, name: method.selector))
+            let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
+            for name in messageSelectors(code[method.offset..<end]) {
+                scan.record(name, .init(context: context, name: method.selector))
             }
         }
         return scan
@@ -95,9 +106,7 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let methodRegex = try! NSRegularExpression(pattern: #"(?m)^[ \t]*[-+][ \t]*\([^)]*\)([^{;]*)\{"#)
     static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession)\b"#)
-    static let messageRegex = try! NSRegularExpression(pattern: #"\[\s*(?:[A-Za-z_][\w.]*|\[[^\]]*\])\s+([A-Za-z_]\w*)"#)
     static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
 
     /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.
@@ -116,6 +125,103 @@ public enum ObjCSourceScanner {
         return labels.joined()
     }
 
+    /// Method definitions in blanked `code`: a line starting (after blanks) with `-` or `+`, a
+    /// parenthesized return type, then the signature up to a `{` with no `;` before it.
+    ///
+    /// Returns each definition's line-start offset and the signature's range, in order. The
+    /// definitions do not overlap (the next is looked for after the previous `{`). Linear time:
+    /// the search for the next `)` and the next `{`/`;` only ever moves forward, so a file of
+    /// unfinished `- (…` lines is not rescanned from every line.
+    static func methodDefinitions(_ code: [UInt16]) -> [(offset: Int, signature: Range<Int>)] {
+        let n = code.count
+        let newline: UInt16 = 0x0A, space: UInt16 = 0x20, tab: UInt16 = 0x09
+        let minus: UInt16 = 0x2D, plus: UInt16 = 0x2B, openParen: UInt16 = 0x28, closeParen: UInt16 = 0x29, brace: UInt16 = 0x7B, semicolon: UInt16 = 0x3B
+        var nextClose = -1, nextStop = -1
+        /// The first `)` at or after `x` (`n` if none); `x` never decreases between calls.
+        func closing(from x: Int) -> Int {
+            if nextClose < x { nextClose = x; while nextClose < n, code[nextClose] != closeParen { nextClose += 1 } }
+            return nextClose
+        }
+        /// The first `{` or `;` at or after `x` (`n` if none); `x` never decreases between calls.
+        func stop(from x: Int) -> Int {
+            if nextStop < x { nextStop = x; while nextStop < n, code[nextStop] != brace, code[nextStop] != semicolon { nextStop += 1 } }
+            return nextStop
+        }
+        var result = [(offset: Int, signature: Range<Int>)]()
+        var lineStart = 0
+        while lineStart < n {
+            var j = lineStart
+            while j < n, code[j] == space || code[j] == tab { j += 1 }
+            var resume = lineStart
+            if j < n, code[j] == minus || code[j] == plus {
+                j += 1
+                while j < n, code[j] == space || code[j] == tab { j += 1 }
+                if j < n, code[j] == openParen {
+                    let typeEnd = closing(from: j + 1)
+                    if typeEnd < n {
+                        let end = stop(from: typeEnd + 1)
+                        if end < n, code[end] == brace {
+                            result.append((lineStart, typeEnd + 1..<end))
+                            resume = end + 1
+                        }
+                    }
+                }
+            }
+            // The next line start at or after `resume`.
+            var k = resume
+            while k < n, code[k] != newline { k += 1 }
+            lineStart = k + 1
+        }
+        return result
+    }
+
+    /// The first selector part of each message in blanked `code`: `requestPermission` in
+    /// `[self requestPermission]`, `[self.service requestPermission:x]` or
+    /// `[[Service shared] requestPermission]`.
+    ///
+    /// A message is `[`, blanks, a receiver (a dotted name, or a bracketed message without `]`
+    /// inside), at least one blank, then the name. Messages do not overlap (the next is looked for
+    /// after the previous name). Linear time: the search for a nested message's `]` only moves
+    /// forward, so a body of unclosed `[[` is not rescanned from every bracket.
+    static func messageSelectors(_ code: ArraySlice<UInt16>) -> [String] {
+        let end = code.endIndex
+        let open: UInt16 = 0x5B, close: UInt16 = 0x5D, dot: UInt16 = 0x2E
+        func isSpace(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+        func isStart(_ c: UInt16) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F }
+        func isWord(_ c: UInt16) -> Bool { isStart(c) || (c >= 0x30 && c <= 0x39) }
+        var nextClose = code.startIndex - 1
+        /// The first `]` at or after `x` (`end` if none); `x` never decreases between calls.
+        func closing(from x: Int) -> Int {
+            if nextClose < x { nextClose = x; while nextClose < end, code[nextClose] != close { nextClose += 1 } }
+            return nextClose
+        }
+        var names = [String]()
+        var i = code.startIndex
+        while i < end {
+            guard code[i] == open else { i += 1; continue }
+            var j = i + 1
+            while j < end, isSpace(code[j]) { j += 1 }
+            if j < end, isStart(code[j]) {
+                while j < end, isWord(code[j]) || code[j] == dot { j += 1 }
+            } else if j < end, code[j] == open {
+                let inner = closing(from: j + 1)
+                guard inner < end else { i += 1; continue }
+                j = inner + 1
+            } else {
+                i += 1
+                continue
+            }
+            let blanks = j
+            while j < end, isSpace(code[j]) { j += 1 }
+            guard j > blanks, j < end, isStart(code[j]) else { i += 1; continue }
+            let nameStart = j
+            while j < end, isWord(code[j]) { j += 1 }
+            names.append(String(decoding: code[nameStart..<j], as: UTF16.self))
+            i = j
+        }
+        return names
+    }
+
     /// The offsets where lines start.
     static func lineStarts(_ code: [UInt16]) -> [Int] {
         var starts = [0]
@@ -124,7 +230,8 @@ public enum ObjCSourceScanner {
     }
 
     /// Replaces comments and the contents of string and character literals with spaces (newlines
-    /// kept, so offsets and lines do not move), and returns the string literals found.
+    /// kept, also those after a line-continuing backslash, so offsets and lines do not move), and
+    /// returns the string literals found.
     static func blankCommentsAndStrings(_ input: [UInt16]) -> (code: [UInt16], strings: [(offset: Int, value: String)]) {
         var code = input
         var strings = [(offset: Int, value: String)]()
@@ -134,7 +241,11 @@ public enum ObjCSourceScanner {
         while i < n {
             let c = input[i]
             if c == slash, i + 1 < n, input[i + 1] == slash {
-                while i < n, input[i] != newline { code[i] = space; i += 1 }
+                // A backslash-newline continues the comment on the next line (the newline stays).
+                while i < n, input[i] != newline || (i > 0 && input[i - 1] == backslash) {
+                    if input[i] != newline { code[i] = space }
+                    i += 1
+                }
             } else if c == slash, i + 1 < n, input[i + 1] == star {
                 code[i] = space; code[i + 1] = space; i += 2
                 while i < n, !(input[i] == star && i + 1 < n && input[i + 1] == slash) {
@@ -147,7 +258,14 @@ public enum ObjCSourceScanner {
                 i += 1
                 var value = [UInt16]()
                 while i < n, input[i] != c, input[i] != newline {
-                    if input[i] == backslash, i + 1 < n { value.append(input[i + 1]); code[i] = space; code[i + 1] = space; i += 2; continue }
+                    if input[i] == backslash, i + 1 < n {
+                        // A backslash-newline continues the literal: the newline is kept (so lines do not
+                        // shift) and is no part of the value.
+                        code[i] = space
+                        if input[i + 1] != newline { value.append(input[i + 1]); code[i + 1] = space }
+                        i += 2
+                        continue
+                    }
                     value.append(input[i])
                     code[i] = space
                     i += 1

@@ -6,6 +6,8 @@ public struct SourceScan: Hashable, Sendable {
     public var events: [SourceEvent]
     /// Function base names called from a lifecycle context, with that context and its callback.
     public var contextCalls: [String: ContextCall]
+    /// Parts of the file that were not analysed, and why.
+    public var notes: [SourceNote]
 
     /// A call made from a lifecycle context.
     public struct ContextCall: Hashable, Sendable {
@@ -16,9 +18,10 @@ public struct SourceScan: Hashable, Sendable {
     }
 
     /// Creates a scan result.
-    public init(events: [SourceEvent] = [], contextCalls: [String: ContextCall] = [:]) {
+    public init(events: [SourceEvent] = [], contextCalls: [String: ContextCall] = [:], notes: [SourceNote] = []) {
         self.events = events
         self.contextCalls = contextCalls
+        self.notes = notes
     }
 
     /// Identifiers that make a file worth parsing; a file with none of them is skipped unread.

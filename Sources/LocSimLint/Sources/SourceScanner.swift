@@ -44,6 +44,13 @@ public enum SourceScanner {
 
     static let needles = SourceScan.interestingIdentifiers
 
+    /// The largest source file that is analysed: 2 MiB (2,097,152 bytes).
+    ///
+    /// A larger file that passes the byte filter is not parsed (swift-syntax builds a tree many times
+    /// the text's size) and gets a `source-not-analysed` note instead; hand-written sources are far
+    /// smaller, generated ones rarely call Core Location.
+    public static let maximumSourceBytes = 2 * 1024 * 1024
+
     /// Reads one file; `nil` scan when the byte filter skips it.
     static func scanFile(_ path: String) -> Swift.Result<(SourceScan?, Int), InputError> {
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -54,6 +61,11 @@ public enum SourceScanner {
             return .failure(InputError(file: path, message: "cannot read file"))
         }
         guard ByteSearch.containsAny(data, needles) else { return .success((nil, data.count)) }
+        guard data.count <= maximumSourceBytes else {
+            let note = SourceNote(location: SourceLocation(file: path),
+                                  message: "source file of \(data.count) bytes is larger than the \(maximumSourceBytes)-byte limit: not analysed, its location calls are not checked")
+            return .success((SourceScan(notes: [note]), data.count))
+        }
         let text = String(decoding: data, as: UTF8.self)
         let scan = path.hasSuffix(".swift") ? SwiftSourceScanner.scan(text: text, path: path) : ObjCSourceScanner.scan(text: text, path: path)
         return .success((scan, data.count))

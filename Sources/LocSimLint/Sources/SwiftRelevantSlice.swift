@@ -10,8 +10,9 @@ import Darwin
 /// Other top-level declarations are replaced by empty lines, so lines and columns of what is
 /// kept do not move. A top-level declaration is a run of lines starting with a line that begins
 /// in column 1 (not with `}`, `)`, `]`, `.`, `,` or a quote). `#if`/`#else`/`#endif` lines are always
-/// kept. If any kept declaration has unbalanced braces (unusual formatting, a multi-line string
-/// in column 1), the whole file is parsed instead.
+/// kept. A line that starts inside a multi-line (or raw) string literal or a block comment never
+/// starts a declaration, so the cut never lands inside one (``SwiftLexicalScan``). If any kept
+/// declaration has unbalanced braces (unusual formatting), the whole file is parsed instead.
 enum SwiftRelevantSlice {
     /// The cut-down text, or `nil` to parse the whole file.
     static func slice(_ text: String, needles: [String]) -> String? {
@@ -56,9 +57,11 @@ enum SwiftRelevantSlice {
         var starts = [Int]()
         var directives = Set<Int>()
         let closers: Set<UInt8> = Set("})],.\" \t\r\n".utf8)
+        // A line inside a multi-line string or block comment never starts a chunk, whatever its first byte.
+        let insideLiteral = SwiftLexicalScan(bytes[0..<count]).startsInsideLiteral
         for index in 0..<lineCount {
             let start = lineStarts[index]
-            guard start < count else { continue }
+            guard start < count, !insideLiteral[index] else { continue }
             let first = bytes[start]
             if first == UInt8(ascii: "#") { directives.insert(index); starts.append(index); continue }
             if !closers.contains(first) { starts.append(index) }

@@ -13,11 +13,18 @@ public enum SwiftSourceScanner {
     /// Parses `text` (the contents of `path`) and returns what it found.
     ///
     /// Only the top-level declarations that mention one of ``SourceScan/interestingIdentifiers``
-    /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file.
+    /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file. Text
+    /// that `SwiftParseGuard` refuses is not parsed, and code swift-syntax drops for nesting too
+    /// deeply is skipped; both give a ``SourceNote``.
     public static func scan(text: String, path: String) -> SourceScan {
-        let tree = Parser.parse(source: SwiftRelevantSlice.slice(text, needles: SourceScan.interestingIdentifiers) ?? text)
+        let parsed = SwiftRelevantSlice.slice(text, needles: SourceScan.interestingIdentifiers) ?? text
+        if let refusal = SwiftParseGuard.refusal(SwiftLexicalScan(Array(parsed.utf8)), path: path) {
+            return SourceScan(notes: [refusal])
+        }
+        let tree = Parser.parse(source: parsed)
         let visitor = Visitor(path: path, tree: tree, fileText: text)
         visitor.walk(tree)
+        if let overflow = SwiftParseGuard.overflow(in: tree, converter: visitor.converter, path: path) { visitor.result.notes.append(overflow) }
         return visitor.result
     }
 

@@ -1,0 +1,7 @@
+import CoreLocation
+
+func ask(_ manager: CLLocationManager) {
+    manager.requestAlwaysAuthorization()
+}
+
+let table = [[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]

@@ -1,0 +1,45 @@
+import SwiftSyntax
+
+/// What keeps swift-syntax away from Swift input it parses in exponential time, and finds the
+/// code it silently dropped.
+///
+/// swift-syntax 602.0.0 offers no per-file work budget or cancellation, so the guard is a byte-level
+/// check (``SwiftLexicalScan``) of the text about to be parsed: above the limit the file's syntax
+/// analysis is skipped with a note. Code nested beyond the parser's own nesting limit is dropped
+/// by swift-syntax (`hasMaximumNestingLevelOverflow`); that too becomes a note. See
+/// `Docs/SwiftSyntaxLimits.md`.
+enum SwiftParseGuard {
+    /// The deepest nesting of `[` (collection literals, subscripts, collection types) handed to
+    /// swift-syntax: 10.
+    ///
+    /// swift-syntax 602.0.0 looks ahead at every `[` for an InlineArray type (`[N of T]`), and that
+    /// lookahead recurses into nested `[` and `(`, so time doubles with each level: `[[…[1]…]]` 16
+    /// deep took 2.6 s, 24 deep over a minute (debug build); 10 deep takes 0.15 s, 0.7 s with six
+    /// parentheses between levels.
+    static let maximumSquareBracketNesting = 10
+
+    /// A note when `lexical` (of the text about to be parsed, in `path`) nests `[` beyond
+    /// ``maximumSquareBracketNesting``; `nil` when the text may be parsed.
+    static func refusal(_ lexical: SwiftLexicalScan, path: String) -> SourceNote? {
+        let deepest = lexical.deepestSquareBracket
+        guard deepest.depth > maximumSquareBracketNesting else { return nil }
+        return SourceNote(location: SourceLocation(file: path, line: deepest.line),
+                          message: "`[` nested \(deepest.depth) deep (limit \(maximumSquareBracketNesting)): Swift syntax analysis of this file skipped, its location calls are not checked")
+    }
+
+    /// A note at the first token swift-syntax dropped for nesting too deeply, if it dropped any.
+    static func overflow(in tree: SourceFileSyntax, converter: SourceLocationConverter, path: String) -> SourceNote? {
+        guard tree.hasMaximumNestingLevelOverflow else { return nil }
+        var node = Syntax(tree)
+        descend: while true {
+            for child in node.children(viewMode: .all) where child.hasMaximumNestingLevelOverflow {
+                node = child
+                continue descend
+            }
+            break
+        }
+        let line = node.startLocation(converter: converter).line
+        return SourceNote(location: SourceLocation(file: path, line: line),
+                          message: "code nested deeper than the Swift parser's limit: from here to the end of the file it is not analysed, location calls in it are not checked")
+    }
+}
