@@ -6,7 +6,7 @@ import Foundation
 /// object), and a 32-byte trailer (offset and reference sizes, object count, the root object and
 /// where the offset table starts). Every offset, length and reference is checked against the
 /// file's bounds; a reference back to an object being decoded is a `reference cycle`; nesting and
-/// the values materialized (shared references counted each time) are bounded by ``PlistLimits``.
+/// the values materialized (shared references counted each time, decoded once) are bounded by ``PlistLimits``.
 ///
 /// Values are those of `PropertyListSerialization`: `[String: Any]`, `[Any]`, `String`, `Bool`,
 /// `NSNumber` (integers and reals), `Data`, `Date`. Sets decode as arrays. Null, fill, UIDs and
@@ -27,6 +27,9 @@ struct BinaryPlistReader {
     private var budget: PlistBudget
     /// The objects being decoded, from the root to the current one (to detect cycles).
     private var path: Set<Int> = []
+    /// The objects decoded so far, with the values each counts (itself and all it holds) and how
+    /// many levels of nesting it holds.
+    private var decoded: [Int: (value: Any, size: Int, height: Int)] = [:]
 
     /// The header of a binary plist this reader reads.
     static let magic = Array("bplist00".utf8)
@@ -74,11 +77,30 @@ struct BinaryPlistReader {
 
     // MARK: Objects
 
-    /// Decodes object `ref`, counting it against the budget.
+    /// Object `ref`, counted against the budget with everything it holds.
+    ///
+    /// Each object is decoded once; a shared reference reuses the value (arrays and dictionaries
+    /// share their storage) but counts its whole size again, as every reader of the result
+    /// expands it.
     private mutating func object(_ ref: Int) throws(InputError) -> Any {
         guard ref < objectCount else { throw budget.malformed("object reference \(ref) out of range (\(objectCount) objects)") }
+        if let done = decoded[ref] {
+            try budget.countNodes(done.size)
+            try budget.reach(budget.depth + done.height)
+            return done.value
+        }
         guard !path.contains(ref) else { throw budget.malformed("reference cycle (object \(ref) contains itself)") }
-        try budget.countNode()
+        let nodes = budget.nodes, depth = budget.depth, deepest = budget.deepest
+        budget.deepest = depth
+        let value = try decode(ref)
+        decoded[ref] = (value, budget.nodes - nodes, budget.deepest - depth)
+        budget.deepest = max(deepest, budget.deepest)
+        return value
+    }
+
+    /// Decodes object `ref` (not yet decoded, not on the path), counting it and what it holds.
+    private mutating func decode(_ ref: Int) throws(InputError) -> Any {
+        try budget.countNodes(1)
         let start = try offset(of: ref)
         let marker = bytes[start]
         let low = Int(marker & 0x0F)

@@ -37,6 +37,8 @@ struct PlistBudget {
     let kind: String
     private(set) var nodes = 0
     private(set) var depth = 0
+    /// The deepest level entered (reset by a reader to measure one subtree's height).
+    var deepest = 0
 
     init(limits: PlistLimits, file: String, kind: String) {
         self.limits = limits
@@ -48,7 +50,14 @@ struct PlistBudget {
     ///
     /// - Throws: `<kind> too large: more than N values` past ``PlistLimits/nodes``.
     mutating func countNode(line: Int? = nil) throws(InputError) {
-        nodes += 1
+        try countNodes(1, line: line)
+    }
+
+    /// Counts `count` materialized values (a shared subtree, counted again where it is reused).
+    ///
+    /// - Throws: `<kind> too large: more than N values` past ``PlistLimits/nodes``.
+    mutating func countNodes(_ count: Int, line: Int? = nil) throws(InputError) {
+        nodes += count
         if nodes > limits.nodes {
             throw InputError(file: file, line: line, message: "\(kind) too large: more than \(limits.nodes) values")
         }
@@ -59,7 +68,15 @@ struct PlistBudget {
     /// - Throws: `<kind> nested too deeply: more than N levels` past ``PlistLimits/depth``.
     mutating func enter(line: Int? = nil) throws(InputError) {
         depth += 1
-        if depth > limits.depth {
+        try reach(depth, line: line)
+    }
+
+    /// Notes that nesting reaches `level` (a shared subtree reused below the current level).
+    ///
+    /// - Throws: `<kind> nested too deeply: more than N levels` past ``PlistLimits/depth``.
+    mutating func reach(_ level: Int, line: Int? = nil) throws(InputError) {
+        deepest = max(deepest, level)
+        if level > limits.depth {
             throw InputError(file: file, line: line, message: "\(kind) nested too deeply: more than \(limits.depth) levels")
         }
     }

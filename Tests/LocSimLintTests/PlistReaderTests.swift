@@ -65,6 +65,7 @@ import LocSimLint
         ("binary-dictionary-cycle.plist", "malformed property list: reference cycle (object 1 contains itself)"),
         ("binary-dag-blowup.plist", "property list too large: more than \(PlistLimits.maxNodes) values"),
         ("binary-deep-nesting.plist", "property list nested too deeply: more than \(PlistLimits.maxDepth) levels"),
+        ("binary-shared-deep-subtree.plist", "property list nested too deeply: more than \(PlistLimits.maxDepth) levels"),
         ("binary-offset-out-of-bounds.plist", "malformed property list: offset of object 0 out of bounds"),
         ("binary-reference-out-of-range.plist", "malformed property list: object reference 9 out of range (2 objects)"),
         ("binary-garbage-trailer.plist", "property list too large: more than \(PlistLimits.maxObjects) objects"),
@@ -75,6 +76,20 @@ import LocSimLint
     func binaryHostile(name: String, message: String) throws {
         let error = Self.error(try Self.regression("plist/\(name)"))
         #expect(error == InputError(file: "F", message: message))
+    }
+
+    @Test("Binary: a shared subtree is decoded once and its values counted each time it is used")
+    func binarySharedSubtree() throws {
+        // Object 0 is "x"; object 1 holds object 0 three times; object 2 holds object 1 three times.
+        var bytes = Array("bplist00".utf8)
+        bytes += [0x51, UInt8(ascii: "x"), 0xA3, 0, 0, 0, 0xA3, 1, 1, 1]
+        let table = bytes.count
+        bytes += [8, 10, 14]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 2] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        let data = Data(bytes)
+        let root = try PlistReader.read(data, file: "F", limits: PlistLimits(nodes: 13))
+        #expect(root as? [[String]] == Array(repeating: ["x", "x", "x"], count: 3))
+        #expect(Self.error(data, limits: PlistLimits(nodes: 12)) == InputError(file: "F", message: "property list too large: more than 12 values"))
     }
 
     @Test("Binary: every prefix and every single-byte change of a valid file is read or rejected, never crashes")
