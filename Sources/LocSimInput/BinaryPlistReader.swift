@@ -46,7 +46,7 @@ struct BinaryPlistReader {
         self.bytes = bytes
         self.budget = budget
         guard bytes.starts(with: Self.magic) else {
-            throw budget.malformed("unsupported binary format '\(String(decoding: bytes.prefix(8), as: UTF8.self))' (expected bplist00)")
+            throw budget.malformed("unsupported binary format '\(messageExcerpt(String(decoding: bytes.prefix(8), as: UTF8.self)))' (expected bplist00)")
         }
         guard bytes.count >= Self.magic.count + 1 + Self.trailerSize else {
             throw budget.malformed("binary file too short for its trailer")

@@ -77,7 +77,7 @@ struct XMLPlistReader {
                 let key = try text(of: "key", line: keyLine)
                 let next = try nextMarkup()
                 guard case .start(let valueName, _, let valueLine)? = next else {
-                    throw unexpected(next, expecting: "a value for the key '\(key)'")
+                    throw unexpected(next, expecting: "a value for the key '\(messageExcerpt(key))'")
                 }
                 dict[key] = try value(valueName, line: valueLine)
             default:
@@ -123,7 +123,7 @@ struct XMLPlistReader {
     private mutating func nextMarkup() throws(InputError) -> XMLToken? {
         while let token = try xml.next() {
             guard case .text(let text, let line) = token else { return token }
-            guard text.allSatisfy(\.isWhitespace) else { throw budget.malformed("unexpected text '\(Self.excerpt(text))'", line: line) }
+            guard text.allSatisfy(\.isWhitespace) else { throw budget.malformed("unexpected text '\(messageExcerpt(text))'", line: line) }
         }
         return nil
     }
@@ -145,10 +145,10 @@ struct XMLPlistReader {
             digits = digits.dropFirst(2)
         }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let magnitude = UInt64(digits, radix: radix) else {
-            throw budget.malformed("invalid integer '\(Self.excerpt(trimmed))'", line: line)
+            throw budget.malformed("invalid integer '\(messageExcerpt(trimmed))'", line: line)
         }
         if !negative { return magnitude <= UInt64(Int64.max) ? NSNumber(value: Int64(magnitude)) : NSNumber(value: magnitude) }
-        guard magnitude <= UInt64(Int64.max) + 1 else { throw budget.malformed("integer '\(Self.excerpt(trimmed))' out of range", line: line) }
+        guard magnitude <= UInt64(Int64.max) + 1 else { throw budget.malformed("integer '\(messageExcerpt(trimmed))' out of range", line: line) }
         return NSNumber(value: magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
     }
 
@@ -157,7 +157,7 @@ struct XMLPlistReader {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= 64, trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
               let value = Double(trimmed) else {
-            throw budget.malformed("invalid real '\(Self.excerpt(trimmed))'", line: line)
+            throw budget.malformed("invalid real '\(messageExcerpt(trimmed))'", line: line)
         }
         return NSNumber(value: value)
     }
@@ -166,7 +166,7 @@ struct XMLPlistReader {
     private func date(_ text: String, line: Int) throws(InputError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let date = ISODate(trimmed) else {
-            throw budget.malformed("invalid date '\(Self.excerpt(trimmed))' (expected YYYY-MM-DDTHH:MM:SSZ)", line: line)
+            throw budget.malformed("invalid date '\(messageExcerpt(trimmed))' (expected YYYY-MM-DDTHH:MM:SSZ)", line: line)
         }
         return date.value
     }
@@ -187,15 +187,9 @@ struct XMLPlistReader {
         switch token {
         case .start(let name, _, let line)?: return budget.malformed("unexpected <\(name)>\(suffix)", line: line)
         case .end(let name, let line)?: return budget.malformed("unexpected </\(name)>\(suffix)", line: line)
-        case .text(let text, let line)?: return budget.malformed("unexpected text '\(Self.excerpt(text))'\(suffix)", line: line)
+        case .text(let text, let line)?: return budget.malformed("unexpected text '\(messageExcerpt(text))'\(suffix)", line: line)
         case nil: return budget.malformed("unexpected end of file\(suffix)")
         }
-    }
-
-    /// At most 40 characters of `text`, for a message.
-    private static func excerpt(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.count <= 40 ? trimmed : String(trimmed.prefix(40)) + "…"
     }
 }
 

@@ -129,6 +129,17 @@ import LocSimLint
         #expect(error == InputError(file: "F", line: line, message: message))
     }
 
+    @Test("Input quoted in a message is escaped: the message stays one line")
+    func oneLineMessages() {
+        let texts = ["<plist><dict><key>x\ny</key></dict></plist>", "<plist><integer>1\n2</integer></plist>", "bplist0\r\n\u{1B}00"]
+        for text in texts {
+            let error = Self.error(text)
+            #expect(error != nil)
+            #expect(error?.message.contains(where: \.isNewline) == false, "\(String(describing: error))")
+        }
+        #expect(Self.error(texts[0])?.message == "malformed property list: unexpected </dict>, expected a value for the key 'x\\ny'")
+    }
+
     @Test("XML: more values than the limit is one error with its line")
     func xmlNodes() {
         let text = "<plist>\n<array>\n" + String(repeating: "<true/>", count: 30) + "</array></plist>"
