@@ -4,9 +4,10 @@ import Foundation
 /// `project.pbxproj`, safe on hostile bytes.
 ///
 /// The grammar: dictionaries `{ key = value; … }`, arrays `( a, b, )` (a trailing comma allowed),
-/// quoted strings (`"…"` or `'…'`, with `\n`, `\t`, `\"`, `\\`, octal `\101` and `\U00e9`
-/// escapes), unquoted strings (letters, digits, `_ $ / : . -`), data `<0fbd 7777>`, and `//` and
-/// `/* */` comments. The text is UTF-8. Each error names the line where it was found (for an
+/// quoted strings (`"…"` or `'…'`, with `\n`, `\t`, `\"`, `\\`, octal `\101` (ASCII only) and
+/// `\U00e9` escapes), unquoted strings (letters, digits, `_ $ / : . -`), data `<0fbd 7777>`, and
+/// `//` and `/* */` comments; the root dictionary may also be written without braces, as in a
+/// strings file (`a = b;`). The text is UTF-8; a file with no value is an error. Each error names the line where it was found (for an
 /// unterminated string or comment, the line where it starts); nesting and the values
 /// materialized are bounded by ``PlistLimits``.
 ///
@@ -25,8 +26,14 @@ struct OpenStepPlistReader {
         var reader = OpenStepPlistReader(bytes: bytes, budget: budget)
         try reader.skipSpace()
         guard reader.position < bytes.count else { throw reader.budget.malformed("empty file", line: reader.line) }
+        let start = reader
         let value = try reader.value()
         try reader.skipSpace()
+        if value is String, reader.peek == UInt8(ascii: "=") {
+            // The strings-file form: the root dictionary's entries without braces (`a = b;`).
+            var entries = start
+            return try entries.dictionary(braced: false)
+        }
         guard reader.position == bytes.count else { throw reader.error("unexpected \(reader.found) after the root value") }
         return value
     }
@@ -54,16 +61,19 @@ struct OpenStepPlistReader {
         }
     }
 
-    /// `{ key = value; … }`.
-    private mutating func dictionary() throws(InputError) -> [String: Any] {
+    /// `{ key = value; … }`, or (not `braced`) `key = value; …` up to the end of the file.
+    private mutating func dictionary(braced: Bool = true) throws(InputError) -> [String: Any] {
         try budget.enter(line: line)
         defer { budget.leave() }
-        position += 1
+        if braced { position += 1 }
         var dict: [String: Any] = [:]
         while true {
             try skipSpace()
-            guard let byte = peek else { throw error("expected '}', found end of file") }
-            if byte == UInt8(ascii: "}") {
+            guard let byte = peek else {
+                guard braced else { return dict }
+                throw error("expected '}', found end of file")
+            }
+            if braced, byte == UInt8(ascii: "}") {
                 position += 1
                 return dict
             }
@@ -74,7 +84,7 @@ struct OpenStepPlistReader {
             } else if Self.isUnquoted(byte) {
                 key = try unquoted()
             } else {
-                throw error("expected a key or '}', found \(found)")
+                throw error(braced ? "expected a key or '}', found \(found)" : "expected a key, found \(found)")
             }
             try expect("=")
             dict[key] = try value()
@@ -187,6 +197,8 @@ struct OpenStepPlistReader {
                 value = value * 8 + UInt32(next - UInt8(ascii: "0"))
                 position += 1
             }
+            // Above \177 the octal escape names a NeXTSTEP-encoded character: not supported.
+            guard value < 0o200 else { throw error("octal escape above \\177 (a NeXTSTEP character) is not supported") }
             scalar = value
         case UInt8(ascii: "U"):
             let unit = hexUnit()

@@ -192,6 +192,12 @@ import LocSimLint
         #expect((dict["d e"] as? [String: Any])?.isEmpty == true)
     }
 
+    @Test("Old-style: no value, and octal escapes of NeXTSTEP characters, are errors")
+    func oldStyleRejected() {
+        #expect(Self.error(" // nothing\n") == InputError(file: "F", line: 2, message: "malformed property list: empty file"))
+        #expect(Self.error("{ a = \"\\351\"; }") == InputError(file: "F", line: 1, message: "malformed property list: octal escape above \\177 (a NeXTSTEP character) is not supported"))
+    }
+
     // MARK: Same values as Foundation
 
     /// Foundation's reading of `data` and ours, in one comparable form.
@@ -248,6 +254,7 @@ import LocSimLint
             ProjectFixtures.pbxproj(infoPlist: "$(SRCROOT)/App/Info.plist", deploymentTarget: "15.0", xcconfig: "Base.xcconfig",
                                     settings: ["INFOPLIST_KEY_NSLocationWhenInUseUsageDescription": "Says \"hi\""], testPlist: "Tests/Info.plist"),
             "{ a = \"tab\\there\"; b = ( 1, 2.5, -3 ); c = <00ff>; d = 'single'; e = { }; }",
+            "// a strings-file form\na = b; \"c d\" = ( e ); f = { g = h; };\n",
         ]
         for text in texts {
             let readings = try Self.bothReadings(Data(text.utf8))
