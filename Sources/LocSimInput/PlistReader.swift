@@ -3,64 +3,45 @@ import Foundation
 /// The one property-list reader of the package: Info.plists (XML or binary) for `locsim run` and
 /// `locsim lint`, and Xcode's `project.pbxproj` (an old-style OpenStep plist) for lint.
 ///
-/// Every plist LocSim reads goes through ``read(_:file:kind:)``, so a malformed file is reported
-/// the same way everywhere: `malformed property list` (or `malformed project file`), with the
-/// line when the parser names one.
+/// Every plist LocSim reads goes through ``read(_:file:kind:limits:)``, so a malformed file is
+/// reported the same way everywhere: one ``InputError``, `malformed property list: …` (or
+/// `malformed project file: …`), with the line when it is known.
 ///
-/// It uses Foundation's `PropertyListSerialization`. That parser is not safe on hostile bytes on
-/// Linux (swift-corelibs-foundation can crash or run away on crafted input instead of throwing),
-/// so only read files you would build anyway. This type is the one place to replace with a strict
-/// reader that is safe on such input.
+/// The readers are LocSim's own and strict, safe on hostile bytes (Foundation's
+/// `PropertyListSerialization` can crash or run away on crafted input on Linux): every offset
+/// and length is checked, and size, nesting and the values materialized are bounded by
+/// ``PlistLimits``.
 public enum PlistReader {
     /// Parses `data`, read from `file`, into Foundation values (`[String: Any]`, `[Any]`,
-    /// `String`, `Bool`, numbers, `Data`, `Date`).
+    /// `String`, `Bool`, `NSNumber`, `Data`, `Date`), as `PropertyListSerialization` returns them.
+    ///
+    /// The format is chosen from the first bytes: `bplist` is binary; a UTF-16 byte-order mark or
+    /// a first non-space `<` is XML; anything else is old-style (OpenStep).
     ///
     /// - Parameter kind: what the file is, for the message: `property list` or `project file`.
-    /// - Throws: ``InputError`` `malformed <kind>` naming `file`, with the line when known.
-    public static func read(_ data: Data, file: String, kind: String = "property list") throws(InputError) -> Any {
-        do {
-            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw InputError(file: file, line: line(in: error, data: data), message: "malformed \(kind)")
+    /// - Throws: ``InputError`` naming `file`: `malformed <kind>: …` with the line when known, or
+    ///   `<kind> too large` / `<kind> nested too deeply` past `limits`.
+    public static func read(_ data: Data, file: String, kind: String = "property list",
+                            limits: PlistLimits = PlistLimits()) throws(InputError) -> Any {
+        guard data.count <= limits.bytes else {
+            throw InputError(file: file, message: "\(kind) too large: more than \(limits.bytes) bytes")
+        }
+        let budget = PlistBudget(limits: limits, file: file, kind: kind)
+        switch PlistFormat(of: data) {
+        case .binary: return try BinaryPlistReader.read(data, budget: budget)
+        case .xml: return try XMLPlistReader.read(data, budget: budget)
+        case .openStep: return try OpenStepPlistReader.read(data, budget: budget)
         }
     }
 
     /// Parses `data`, read from `file`, whose root must be a dictionary.
     ///
-    /// - Throws: ``InputError``: `malformed property list`, or `property list root is not a
-    ///   dictionary`.
+    /// - Throws: ``InputError``: as ``read(_:file:kind:limits:)``, or `property list root is not
+    ///   a dictionary`.
     public static func dictionary(_ data: Data, file: String) throws(InputError) -> [String: Any] {
         guard let root = try read(data, file: file) as? [String: Any] else {
             throw InputError(file: file, message: "property list root is not a dictionary")
         }
         return root
     }
-
-    /// The line Foundation's parse error names ("… at line 12"), if any.
-    ///
-    /// Foundation tries the XML parser and then the old-style (OpenStep) one; its error carries
-    /// both messages, the XML one as `NSDebugDescription` and the old-style one nested under
-    /// `kCFPropertyListOldStyleParsingError`. The line is taken from the parser that fits the
-    /// data: XML when it starts with `<`, else old-style. (Reading it from the error's whole
-    /// description picked either, by the random order in which the dictionary printed.)
-    static func line(in error: any Error, data: Data) -> Int? {
-        let info = (error as NSError).userInfo
-        let xml = info[NSDebugDescriptionErrorKey].map { "\($0)" }
-        let oldStyle = info["kCFPropertyListOldStyleParsingError"].map { "\($0)" }
-        let first = data.first { !Self.whitespace.contains($0) }
-        let texts = first == UInt8(ascii: "<") ? [xml, oldStyle] : [oldStyle, xml]
-        for text in texts.compactMap({ $0 }) + ["\(error)"] {
-            if let line = line(in: text) { return line }
-        }
-        return nil
-    }
-
-    /// The number after the first `line ` in `text`.
-    private static func line(in text: String) -> Int? {
-        guard let range = text.range(of: "line ") else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    /// Bytes that may come before a plist's first token (space, tab, newlines, a UTF-8 BOM).
-    private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
 }

@@ -70,8 +70,9 @@ struct InfoPlistTests {
             Issue.record("malformed plist parsed")
         } catch let error as InputError {
             #expect(error.file == "Broken.plist")
-            #expect(error.message == "malformed property list")
-            #expect(error.description == "Broken.plist\(error.line.map { ":\($0)" } ?? ""): malformed property list")
+            #expect(error.line == 1)
+            #expect(error.message.hasPrefix("malformed property list: "))
+            #expect(error.description == "Broken.plist:1: \(error.message)")
         } catch {
             Issue.record("unexpected error \(error)")
         }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Hostile property lists and project files (`Fuzz/Regressions/plist` and `pbxproj`) through the
+/// built `locsim`: one line naming the file, exit status 2, never a crash or a hang.
+@Suite("locsim on hostile plists and project files", .serialized)
+struct HostilePlistTests {
+    /// `Fuzz/Regressions/<kind>`, the hostile files of one kind (sorted paths).
+    static func regressions(_ kind: String) -> [String] {
+        let directory = LocsimProcess.packageRoot.appendingPathComponent("Fuzz/Regressions/\(kind)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { directory.appendingPathComponent($0).path }
+    }
+
+    /// The hostile plists: every regression but the valid file holding a set.
+    static var hostilePlists: [String] {
+        regressions("plist").filter { !$0.hasSuffix("/binary-nonempty-set.plist") }
+    }
+
+    /// A fresh directory under the scratch directory.
+    static func directory() throws -> URL {
+        let url = LocsimProcess.scratch.appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Checks one line on stderr starting with `prefix`, exit status 2.
+    static func expectOneLine(_ out: LocsimProcess.Output, startingWith prefix: String, containing text: String) {
+        #expect(out.status == 2)
+        let lines = out.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty, "one line expected: \(out.stderr)")
+        #expect(out.stderr.hasPrefix(prefix), "\(out.stderr)")
+        #expect(out.stderr.contains(text), "\(out.stderr)")
+    }
+
+    @Test("The regression directories hold the hostile files")
+    func regressionsExist() {
+        #expect(Self.hostilePlists.count >= 20)
+        #expect(Self.regressions("pbxproj").count >= 6)
+    }
+
+    @Test("locsim run: a scenario whose infoPlist is hostile is one line at the scenario's infoPlist line, exit 2")
+    func runHostileInfoPlist() throws {
+        for plist in Self.hostilePlists {
+            let scenario = LocsimProcess.writeScenario("app:\n  infoPlist: \(plist)\nsteps: [launch]\n", name: "hostile-plist")
+            let out = try LocsimProcess.run([scenario])
+            // run's convention: `error: scenario:line: …` on stderr, the invalid scenario in the report on stdout.
+            Self.expectOneLine(out, startingWith: "error: \(scenario):2: infoPlist '\(plist)': ", containing: "property list")
+            #expect(out.stdout.contains("1 invalid"))
+        }
+    }
+
+    @Test("locsim run: a binary Info.plist holding a set reads its members as an array")
+    func runSetInfoPlist() throws {
+        let plist = try #require(Self.regressions("plist").first { $0.hasSuffix("/binary-nonempty-set.plist") })
+        let scenario = LocsimProcess.writeScenario("app:\n  infoPlist: \(plist)\nsteps: [launch]\n", name: "set-plist")
+        let out = try LocsimProcess.run([scenario])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stderr.isEmpty)
+    }
+
+    @Test("locsim lint: a directory holding a hostile Info.plist is one error line naming the file, exit 2")
+    func lintHostileInfoPlist() throws {
+        for plist in Self.hostilePlists {
+            let root = try Self.directory()
+            let app = root.appendingPathComponent("App")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            let target = app.appendingPathComponent("Info.plist")
+            try FileManager.default.copyItem(atPath: plist, toPath: target.path)
+            let out = try LocsimProcess.run(["lint", root.path])
+            Self.expectOneLine(out, startingWith: target.path, containing: ": error: ")
+            #expect(out.stdout.isEmpty)
+            #expect(out.stderr.contains("property list"), "\(plist): \(out.stderr)")
+        }
+    }
+
+    @Test("locsim lint: a hostile project.pbxproj is one error line naming the file and line, exit 2")
+    func lintHostileProject() throws {
+        let lines = ["bad-data": 2, "bad-nesting": 5, "deep-nesting": 2, "trailing-garbage": 4, "unquoted-garbage": 3,
+                     "unterminated-comment": 4, "unterminated-string": 5]
+        for project in Self.regressions("pbxproj") {
+            let root = try Self.directory()
+            let xcodeproj = root.appendingPathComponent("App.xcodeproj")
+            try FileManager.default.createDirectory(at: xcodeproj, withIntermediateDirectories: true)
+            let target = xcodeproj.appendingPathComponent("project.pbxproj")
+            try FileManager.default.copyItem(atPath: project, toPath: target.path)
+            let name = ((project as NSString).lastPathComponent as NSString).deletingPathExtension
+            let line = try #require(lines[name], "no expected line for \(name)")
+            let out = try LocsimProcess.run(["lint", root.path])
+            Self.expectOneLine(out, startingWith: "\(target.path):\(line): error: ", containing: "project file")
+            #expect(out.stdout.isEmpty)
+        }
+    }
+}
