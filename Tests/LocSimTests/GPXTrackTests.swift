@@ -277,4 +277,33 @@ struct GPXTrackTests {
         #expect(fixes.map(\.coordinate.latitude) == [1, 2, 1, 2, 1, 2, 1, 2])
         #expect(sim.device.location?.coordinate.latitude == 2)
     }
+
+    @Test("Every single-byte mutation and truncation of a valid track reads or is an InputError with a line in the file")
+    func mutations() throws {
+        let original = [UInt8](Self.valid)
+        let replacements: [UInt8] = [0x00, 0x0D, 0x80, 0xFF, 0xC0, 0xED] + Array("<>&\"'?!]-/:= x0".utf8)
+        var variants: [[UInt8]] = []
+        for index in original.indices {
+            variants.append(Array(original[..<index]))
+            for byte in replacements where byte != original[index] {
+                var copy = original
+                copy[index] = byte
+                variants.append(copy)
+            }
+        }
+        var read = 0
+        for variant in variants {
+            // A CR is a line end too (the reader counts CR, LF and CR LF as one each).
+            let lines = variant.filter { $0 == 0x0A || $0 == 0x0D }.count + 1
+            do {
+                _ = try GPXTrack(data: Data(variant), file: "m.gpx")
+                read += 1
+            } catch let error as InputError {
+                #expect(error.file == "m.gpx")
+                #expect(error.line.map { (1...lines).contains($0) } == true, "\(error)")
+            }
+        }
+        // Some mutations are harmless (a digit in a coordinate, a space in text).
+        #expect(read > 0 && read < variants.count)
+    }
 }
