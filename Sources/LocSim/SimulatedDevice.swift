@@ -32,7 +32,7 @@ public final class SimulatedDevice {
     /// the items were queued (each app's own items wait in its `AuthorizationInterpreter`).
     private var runLoop = DeviceRunLoop()
     private var draining = false
-    private var scheduledFixes: [(at: Duration, location: Location)] = []
+    private var scheduledFixes = FixSchedule()
 
     /// Called after every event the device applies to an app, with the model before it and what
     /// happened: for tools that check each step (the test-support exploration). LocSim's addition.
@@ -156,12 +156,10 @@ public final class SimulatedDevice {
     public func play(_ track: GPXTrack) {
         guard let first = track.points.first else { return }
         record(TimelineEntry(time: now, app: nil, kind: .world, text: "play GPX track (\(track.points.count) points)"))
-        for point in track.points {
+        scheduledFixes.schedule(track.points.map { point in
             let at = now + (point.time - first.time)
-            let fix = Location(coordinate: point.coordinate, horizontalAccuracy: 5, timestamp: at)
-            let index = scheduledFixes.firstIndex { $0.at > at } ?? scheduledFixes.endIndex
-            scheduledFixes.insert((at, fix), at: index)
-        }
+            return FixSchedule.Fix(at: at, location: Location(coordinate: point.coordinate, horizontalAccuracy: 5, timestamp: at))
+        })
         deliverDueFixes()
         run()
     }
@@ -173,7 +171,7 @@ public final class SimulatedDevice {
         let target = now + duration
         record(TimelineEntry(time: now, app: nil, kind: .world, text: "wait \(DurationText.format(duration))"))
         while true {
-            let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.first.map { [$0.at] } ?? [])
+            let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.nextTime.map { [$0] } ?? [])
             guard let next = deadlines.min(), next <= target else { break }
             step(to: next)
         }
@@ -190,8 +188,7 @@ public final class SimulatedDevice {
     }
 
     private func deliverDueFixes() {
-        while let first = scheduledFixes.first, first.at <= now {
-            scheduledFixes.removeFirst()
+        while let first = scheduledFixes.takeDue(at: now) {
             location = first.location
             broadcast(.deviceMoved(first.location), TimelineEntry(time: now, app: nil, kind: .world, text: "GPX fix \(first.location.coordinate)"), runAfter: false)
         }

@@ -515,7 +515,14 @@ enum XMLText {
         while i < raw.count {
             let b0 = raw[i]
             if b0 < 0x80 {
-                try append(Unicode.Scalar(b0))
+                // The common case, printable ASCII, tab and LF not after CR, is copied as is.
+                if b0 >= 0x20 || b0 == 0x09 || (b0 == 0x0A && !previousWasCR) {
+                    out.append(b0)
+                    if b0 == 0x0A { line += 1 }
+                    previousWasCR = false
+                } else {
+                    try append(Unicode.Scalar(b0))
+                }
                 i += 1
                 continue
             }

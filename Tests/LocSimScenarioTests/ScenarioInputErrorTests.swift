@@ -124,7 +124,7 @@ struct ScenarioInputErrorTests {
 
     @Test("Malformed GPX files", arguments: [
         ("<gpx><trk><trkpt lat=\"1\" lon=\"2\"></trk>", "malformed GPX"),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkpt></trkseg></trk></gpx>", "has no <time>"),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:00:00Z</time></trkpt><trkpt lat=\"1\" lon=\"2\"></trkpt></trkseg></trk></gpx>", "has no <time>"),
         ("<gpx><wpt lat=\"95\" lon=\"2\"><time>2024-05-01T07:00:00Z</time></wpt></gpx>", "invalid coordinate"),
         ("<gpx></gpx>", "no trkpt, rtept or wpt points"),
         ("<kml></kml>", "not a GPX file"),
