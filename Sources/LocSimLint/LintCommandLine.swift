@@ -107,6 +107,7 @@ public enum LintCommandLine {
             let options = LintOptions(paths: paths, platform: os, deploymentTarget: version, configuration: configuration)
             let report = try Linter(options: options).run()
             stdout += invocation.format.render(report)
+            stderr += report.skippedFiles.map { "\($0)\n" }.joined()
             if report.targetCount == 0 {
                 stderr += "note: no app target found under \(paths.joined(separator: ", ")) (no Info.plist, .xcodeproj or project.yml): "
                     + "only the source checks that need no Info.plist ran; purpose-string and background-mode checks need the app's Info.plist\n"

@@ -10,14 +10,17 @@ public struct LintReport: Sendable {
     public var parsedFileCount: Int
     /// Bytes of source read.
     public var sourceBytes: Int
+    /// Files under the linted paths that were not read, and why (printed as notes on stderr).
+    public var skippedFiles: [SkippedFile]
 
     /// Creates a report.
-    public init(findings: [Finding], targetCount: Int, sourceFileCount: Int, parsedFileCount: Int, sourceBytes: Int) {
+    public init(findings: [Finding], targetCount: Int, sourceFileCount: Int, parsedFileCount: Int, sourceBytes: Int, skippedFiles: [SkippedFile] = []) {
         self.findings = findings
         self.targetCount = targetCount
         self.sourceFileCount = sourceFileCount
         self.parsedFileCount = parsedFileCount
         self.sourceBytes = sourceBytes
+        self.skippedFiles = skippedFiles
     }
 
     /// The most serious severity among the findings, if any.

@@ -63,6 +63,7 @@ public struct Linter {
             result.append(finding)
         }
         return LintReport(findings: result.sorted(), targetCount: discovery.targets.count, sourceFileCount: allSources.count,
-                          parsedFileCount: scanned.parsedFiles, sourceBytes: scanned.bytesRead)
+                          parsedFileCount: scanned.parsedFiles, sourceBytes: scanned.bytesRead,
+                          skippedFiles: discovery.skippedFiles)
     }
 }

@@ -33,6 +33,8 @@ public struct TargetDiscovery {
         public var unassignedSources: [String]
         /// Purpose strings nobody reads.
         public var unread: [UnreadPurposeString]
+        /// Files under the paths that were not read (FIFOs, devices, too large, links out of the tree).
+        public var skippedFiles: [SkippedFile] = []
     }
 
     /// Directory names never descended into: build output and third-party dependencies.
@@ -70,7 +72,7 @@ public struct TargetDiscovery {
         var plistCache = [String: PlistDocument]()
         func plist(_ path: String) throws -> PlistDocument {
             if let cached = plistCache[path] { return cached }
-            let doc = try PlistDocument(path: path)
+            let doc = try PlistDocument(path: path, data: RegularFile.contents(of: path))
             plistCache[path] = doc
             return doc
         }
@@ -91,7 +93,7 @@ public struct TargetDiscovery {
                     let named = (target.projectDirectory as NSString).appendingPathComponent(target.name)
                     roots = [FileManager.default.fileExists(atPath: named) ? named : target.projectDirectory]
                 }
-                targets.append(makeTarget(name: target.name, roots: roots, plist: document, project: target))
+                targets.append(try makeTarget(name: target.name, roots: roots, plist: document, project: target))
             case .test, .framework, .other:
                 if let document {
                     let reason = target.kind == .test ? "it is the Info.plist of test target '\(target.name)'" : "it is the Info.plist of non-app target '\(target.name)'"
@@ -113,7 +115,7 @@ public struct TargetDiscovery {
             }
             switch Self.bundleKind(of: document) {
             case .app:
-                targets.append(makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil))
+                targets.append(try makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil))
             case .test:
                 unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a test bundle's Info.plist") }
             case .framework:
@@ -141,13 +143,16 @@ public struct TargetDiscovery {
             for index in owners { targets[index].localizations.append(strings) }
         }
         targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }
-        return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location })
+        return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location }, skippedFiles: files.skipped)
     }
 
     // MARK: - Building a target
 
-    func makeTarget(name: String, roots: [String], plist: PlistDocument?, project: ProjectTarget?) -> AppTarget {
+    ///
+    /// - Throws: `InputError` when a plist value's `$(VAR)` expands past the expansion limit.
+    func makeTarget(name: String, roots: [String], plist: PlistDocument?, project: ProjectTarget?) throws -> AppTarget {
         let settings = project?.settings ?? BuildSettings()
+        var resolver = BuildSettingResolver(settings)
         var purpose = [String: DeclaredValue]()
         var backgroundModes: (modes: [String], location: SourceLocation)?
         var temporary: (keys: Set<String>, location: SourceLocation)?
@@ -155,7 +160,14 @@ public struct TargetDiscovery {
             for key in PurposeKey.allCases.map(\.rawValue) {
                 if let value = plist.root[key] {
                     let raw = value.stringValue ?? ""
-                    purpose[key] = DeclaredValue(text: value.stringValue.flatMap { settings.resolve($0) }, raw: raw, location: plist.location(ofKey: key))
+                    let location = plist.location(ofKey: key)
+                    let text: String?
+                    do {
+                        text = try value.stringValue.flatMap { try resolver.resolve($0) }
+                    } catch let error as BuildSettingResolver.Overflow {
+                        throw InputError(file: location.file, line: location.line, message: error.message)
+                    }
+                    purpose[key] = DeclaredValue(text: text, raw: raw, location: location)
                 }
             }
             if let modes = plist.root[InfoPlistKey.backgroundModes]?.stringArray {

@@ -31,35 +31,23 @@ public struct BuildSettings: Hashable, Sendable {
         }
     }
 
-    /// Resolves every `$(VAR)` / `${VAR}` in `text`; `nil` if a variable is undefined.
-    ///
-    /// A value that cannot be resolved is "unknown" to the checks, never "missing".
-    public func resolve(_ text: String) -> String? {
-        resolve(text, depth: 0)
+    /// Adds `other` like ``overlay(_:)``, refusing a value that `$(inherited)` grows past
+    /// `BuildSettingResolver.maximumSubstitutedCharacters` (each `X = $(inherited)$(inherited)`
+    /// line doubles a value: a few dozen lines would need gigabytes).
+    mutating func overlayBounded(_ other: BuildSettings) throws(BuildSettingResolver.Overflow) {
+        overlay(other)
+        for key in other.values.keys.sorted() where (values[key]?.utf8.count ?? 0) > BuildSettingResolver.maximumSubstitutedCharacters {
+            throw BuildSettingResolver.Overflow(name: key)
+        }
     }
 
-    private func resolve(_ text: String, depth: Int) -> String? {
-        guard depth < 8 else { return nil }
-        guard text.contains("$(") || text.contains("${") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let dollar = rest.firstIndex(of: "$") {
-            result += rest[..<dollar]
-            let after = rest.index(after: dollar)
-            guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{" else {
-                result.append("$")
-                rest = rest[after...]
-                continue
-            }
-            let close: Character = rest[after] == "(" ? ")" : "}"
-            guard let end = rest[after...].firstIndex(of: close) else { return nil }
-            let inner = rest[rest.index(after: after)..<end]
-            let name = inner.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-            guard let value = values[name], let resolved = resolve(value, depth: depth + 1) else { return nil }
-            result += resolved
-            rest = rest[rest.index(after: end)...]
-        }
-        result += rest
-        return result
+    /// Resolves every `$(VAR)` / `${VAR}` in `text`; `nil` if a variable is undefined.
+    ///
+    /// A value that cannot be resolved is "unknown" to the checks, never "missing". So is one
+    /// whose expansion exceeds `BuildSettingResolver.maximumSubstitutedCharacters`; readers that
+    /// must report that use `BuildSettingResolver` directly.
+    public func resolve(_ text: String) -> String? {
+        var resolver = BuildSettingResolver(self)
+        return (try? resolver.resolve(text)) ?? nil
     }
 }

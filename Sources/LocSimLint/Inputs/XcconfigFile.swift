@@ -2,45 +2,85 @@ import Foundation
 
 /// An `.xcconfig` file: `NAME = value` lines, `//` comments and `#include` directives.
 public enum XcconfigFile {
+    /// The deepest chain of `#include`s followed.
+    static let maximumIncludeNesting = 16
+
     /// Reads `path` and the files it includes (relative to it); missing optional includes
     /// (`#include?`) are skipped.
     ///
-    /// - Throws: `InputError` when the file or a required include cannot be read.
-    public static func load(_ path: String, depth: Int = 0) throws -> BuildSettings {
-        guard depth < 16 else { throw InputError(file: path, message: "#include nesting too deep") }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, message: "cannot read file")
+    /// - Throws: `InputError` when the file or a required include cannot be read, is malformed,
+    ///   includes itself (a cycle), or a value grows past the expansion limit.
+    public static func load(_ path: String) throws -> BuildSettings {
+        var loader = Loader()
+        return try loader.load(path)
+    }
+
+    /// Reads `.xcconfig` files, each once: a file included many times (an include DAG) is parsed
+    /// once and its settings reused, so the work grows with the number of files and `#include`
+    /// lines, not with the number of include paths.
+    struct Loader {
+        /// Settings of the files read so far, by real path.
+        private var cache: [String: BuildSettings] = [:]
+        /// The chain of files being read (real path and path as written), to report cycles.
+        private var chain: [(key: String, path: String)] = []
+
+        /// The settings of `path` and its includes; `includedAt` is the `#include` line naming it.
+        mutating func load(_ path: String, includedAt: (file: String, line: Int)? = nil) throws -> BuildSettings {
+            let key = (try? RegularFile.realPath(path).get()) ?? FileInventory.absolute(path)
+            if let cached = cache[key] { return cached }
+            if let start = chain.firstIndex(where: { $0.key == key }), let includedAt {
+                let cycle = (chain[start...].map { $0.path } + [path]).map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")
+                throw InputError(file: includedAt.file, line: includedAt.line, message: "#include cycle: \(cycle)")
+            }
+            guard chain.count < XcconfigFile.maximumIncludeNesting else { throw InputError(file: path, message: "#include nesting too deep") }
+            chain.append((key, path))
+            defer { chain.removeLast() }
+            let settings = try parse(path)
+            cache[key] = settings
+            return settings
         }
-        var settings = BuildSettings()
-        let directory = (path as NSString).deletingLastPathComponent
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(rawLine)
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("#include") {
-                let optional = trimmed.hasPrefix("#include?")
-                guard let first = trimmed.firstIndex(of: "\""), let last = trimmed.lastIndex(of: "\""), first < last else {
-                    throw InputError(file: path, line: index + 1, message: "malformed #include")
+
+        private mutating func parse(_ path: String) throws -> BuildSettings {
+            guard let text = String(data: try RegularFile.contents(of: path), encoding: .utf8) else {
+                throw InputError(file: path, message: "cannot decode text (expected UTF-8)")
+            }
+            var settings = BuildSettings()
+            let directory = (path as NSString).deletingLastPathComponent
+            for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var line = Substring(rawLine)
+                if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                var layer: BuildSettings
+                if trimmed.hasPrefix("#include") {
+                    let optional = trimmed.hasPrefix("#include?")
+                    guard let first = trimmed.firstIndex(of: "\""), let last = trimmed.lastIndex(of: "\""), first < last else {
+                        throw InputError(file: path, line: index + 1, message: "malformed #include")
+                    }
+                    let included = String(trimmed[trimmed.index(after: first)..<last])
+                    let full = included.hasPrefix("/") ? included : (directory as NSString).appendingPathComponent(included)
+                    if optional && !FileManager.default.fileExists(atPath: full) { continue }
+                    layer = try load(full, includedAt: (path, index + 1))
+                } else {
+                    guard let equals = trimmed.firstIndex(of: "=") else {
+                        throw InputError(file: path, line: index + 1, message: "expected NAME = value")
+                    }
+                    let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+                    let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    if name.contains("[") { continue }
+                    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                        throw InputError(file: path, line: index + 1, message: "invalid setting name '\(name)'")
+                    }
+                    let column = rawLine.distance(from: rawLine.startIndex, to: rawLine.firstIndex(where: { !$0.isWhitespace }) ?? rawLine.startIndex) + 1
+                    layer = BuildSettings([name: value], origins: [name: SourceLocation(file: path, line: index + 1, column: column)])
                 }
-                let included = String(trimmed[trimmed.index(after: first)..<last])
-                let full = included.hasPrefix("/") ? included : (directory as NSString).appendingPathComponent(included)
-                if optional && !FileManager.default.fileExists(atPath: full) { continue }
-                settings.overlay(try load(full, depth: depth + 1))
-                continue
+                do {
+                    try settings.overlayBounded(layer)
+                } catch {
+                    throw InputError(file: path, line: index + 1, message: error.message)
+                }
             }
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                throw InputError(file: path, line: index + 1, message: "expected NAME = value")
-            }
-            let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if name.contains("[") { continue }
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw InputError(file: path, line: index + 1, message: "invalid setting name '\(name)'")
-            }
-            let column = rawLine.distance(from: rawLine.startIndex, to: rawLine.firstIndex(where: { !$0.isWhitespace }) ?? rawLine.startIndex) + 1
-            settings.overlay(BuildSettings([name: value], origins: [name: SourceLocation(file: path, line: index + 1, column: column)]))
+            return settings
         }
-        return settings
     }
 }

@@ -12,28 +12,18 @@ public enum XcodeProjectFile {
     /// - Throws: `InputError` for an unreadable or malformed project, or an unreadable
     ///   `.xcconfig` it references.
     public static func load(_ path: String) throws -> [ProjectTarget] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "cannot read file")
-        }
+        let data = try RegularFile.contents(of: path)
         let plist = try PlistReader.read(data, file: path, kind: "project file")
         guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
               let rootID = root["rootObject"] as? String, let project = objects[rootID] else {
             throw InputError(file: path, message: "project file has no objects or rootObject")
         }
-        let text = String(data: data, encoding: .utf8) ?? ""
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let xcodeproj = (path as NSString).deletingLastPathComponent
         let projectDir = (xcodeproj as NSString).deletingLastPathComponent
         let paths = FileReferencePaths(objects: objects, projectDirectory: projectDir)
-
-        func locate(_ key: String) -> SourceLocation {
-            for (index, line) in lines.enumerated() {
-                if let range = line.range(of: key + " =") ?? line.range(of: "\"" + key + "\" =") {
-                    return SourceLocation(file: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-                }
-            }
-            return SourceLocation(file: path)
-        }
+        let keyLocations = SettingLocations(file: path, data: data)
+        // Every configuration's `.xcconfig` files are read once for the whole project.
+        var xcconfigs = XcconfigFile.Loader()
 
         func settings(ofList listID: String?) throws -> BuildSettings {
             guard let listID, let list = objects[listID], let ids = list["buildConfigurations"] as? [String] else { return BuildSettings() }
@@ -42,7 +32,7 @@ public enum XcodeProjectFile {
             var result = BuildSettings()
             if let baseRef = chosen["baseConfigurationReference"] as? String, let xcconfig = paths.path(of: baseRef),
                FileManager.default.fileExists(atPath: xcconfig) {
-                result.overlay(try XcconfigFile.load(xcconfig))
+                result.overlay(try xcconfigs.load(xcconfig))
             }
             var own = [String: String]()
             var origins = [String: SourceLocation]()
@@ -53,10 +43,14 @@ public enum XcodeProjectFile {
                     own[key] = a.joined(separator: " ")
                 }
                 if key.hasPrefix("INFOPLIST_KEY_") || key.hasSuffix("_DEPLOYMENT_TARGET") || key == "INFOPLIST_FILE" {
-                    origins[key] = locate(key)
+                    origins[key] = keyLocations.location(of: key)
                 }
             }
-            result.overlay(BuildSettings(own, origins: origins))
+            do {
+                try result.overlayBounded(BuildSettings(own, origins: origins))
+            } catch {
+                throw InputError(file: path, line: keyLocations.location(of: error.name).line, message: error.message)
+            }
             return result
         }
 
@@ -69,21 +63,35 @@ public enum XcodeProjectFile {
             guard let target = objects[id], (target["isa"] as? String) == "PBXNativeTarget", let name = target["name"] as? String else { continue }
             var merged = base
             merged.overlay(BuildSettings(["TARGET_NAME": name, "PRODUCT_NAME": name]))
-            merged.overlay(try settings(ofList: target["buildConfigurationList"] as? String))
+            do {
+                try merged.overlayBounded(settings(ofList: target["buildConfigurationList"] as? String))
+            } catch let error as BuildSettingResolver.Overflow {
+                throw InputError(file: path, line: keyLocations.location(of: error.name).line, message: error.message)
+            }
+            // One resolver per configuration: each setting is resolved once, the total bounded.
+            var resolver = BuildSettingResolver(merged)
+            func resolve(_ text: String, of key: String) throws -> String? {
+                do {
+                    return try resolver.resolve(text)
+                } catch {
+                    let location = merged.origins[key] ?? keyLocations.location(of: key)
+                    throw InputError(file: location.file, line: location.line, message: error.message)
+                }
+            }
             let kind = Self.kind(ofProductType: target["productType"] as? String ?? "")
             var plistPath: String?
-            if let file = merged.values["INFOPLIST_FILE"], !file.isEmpty, let resolved = merged.resolve(file) {
+            if let file = merged.values["INFOPLIST_FILE"], !file.isEmpty, let resolved = try resolve(file, of: "INFOPLIST_FILE") {
                 plistPath = FileInventory.absolute(resolved.hasPrefix("/") ? resolved : projectDir + "/" + resolved)
             }
             var extra = [String: DeclaredValue]()
-            for (key, value) in merged.values where key.hasPrefix("INFOPLIST_KEY_") {
+            for (key, value) in merged.values.sorted(by: { $0.key < $1.key }) where key.hasPrefix("INFOPLIST_KEY_") {
                 let plistKey = String(key.dropFirst("INFOPLIST_KEY_".count))
-                extra[plistKey] = DeclaredValue(text: merged.resolve(value), raw: value, location: merged.origins[key] ?? SourceLocation(file: path))
+                extra[plistKey] = DeclaredValue(text: try resolve(value, of: key), raw: value, location: merged.origins[key] ?? SourceLocation(file: path))
             }
             let keys = ["IPHONEOS_DEPLOYMENT_TARGET", "MACOSX_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET", "TVOS_DEPLOYMENT_TARGET", "XROS_DEPLOYMENT_TARGET"]
-            let sdkPlatform = merged.values["SDKROOT"].flatMap { merged.resolve($0) }.map(platformName(sdk:))
+            let sdkPlatform = try merged.values["SDKROOT"].flatMap { try resolve($0, of: "SDKROOT") }.map(platformName(sdk:))
             let key = keys.first { platformName(deploymentKey: $0) == sdkPlatform && merged.values[$0] != nil } ?? keys.first { merged.values[$0] != nil }
-            let deployment = key.flatMap { merged.values[$0] }.flatMap { merged.resolve($0) }
+            let deployment = try key.flatMap { key in try merged.values[key].flatMap { try resolve($0, of: key) } }
             targets.append(ProjectTarget(name: name, kind: kind, projectFile: path, projectDirectory: projectDir, infoPlistPath: plistPath,
                                          settings: merged, extraInfo: extra, sourceRoots: [],
                                          platformName: sdkPlatform ?? key.map(platformName(deploymentKey:)), deploymentTarget: deployment))

@@ -6,81 +6,144 @@ import Darwin
 #endif
 
 /// The files under the linted paths that lint may read, by kind. Paths are absolute and standardized.
+///
+/// Only regular files inside the tree being linted are taken: FIFOs, devices, sockets, files
+/// larger than ``RegularFile/maximumSize``, unreadable files and symbolic links resolving outside
+/// the tree are skipped with a note (``skipped``); directories reached twice through symbolic
+/// links (loops included) are walked once.
 struct FileInventory {
     var projects: [String] = []
     var plists: [String] = []
     var infoPlistStrings: [String] = []
     var sources: [String] = []
     var inputRoots: [String] = []
+    /// Files lint would have read but skipped, in walk order.
+    var skipped: [SkippedFile] = []
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm"]
+
+    /// What lint reads a file as.
+    enum Role {
+        case project, plist, infoPlistStrings, source
+    }
+
+    /// The role of a file by its name, or `nil` for a file lint never reads.
+    static func role(ofFile path: String) -> Role? {
+        let name = (path as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        if name == "project.pbxproj" || name == "project.yml" { return .project }
+        if ext == "plist" { return .plist }
+        if name == "InfoPlist.strings" { return .infoPlistStrings }
+        if sourceExtensions.contains(ext) { return .source }
+        return nil
+    }
 
     /// Adds `path` (a file or a directory, walked recursively).
     mutating func collect(_ path: String, exclude: [String]) throws {
         let absolute = Self.absolute(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+        guard let kind = RegularFile.kind(of: absolute, followingLinks: true) else {
             throw InputError(file: path, message: "no such file or directory")
         }
-        guard isDirectory.boolValue else {
+        guard kind == .directory else {
             inputRoots.append((absolute as NSString).deletingLastPathComponent)
-            add(absolute)
+            if Self.role(ofFile: absolute) != nil { admit(absolute, kind: kind) }
             return
         }
         inputRoots.append(absolute)
-        guard FileManager.default.isReadableFile(atPath: absolute) else {
+        guard RegularFile.isReadable(absolute) else {
             throw InputError(file: path, message: "cannot read directory")
         }
+        // The tree being linted: symbolic links resolving outside it are not followed.
+        let root = (try? RegularFile.realPath(absolute).get()) ?? absolute
         var stack = [absolute]
         var visited = Set<String>()
         while let directory = stack.popLast() {
             // Symbolic links may point back up the tree; visit each real directory once.
-            guard visited.insert(URL(fileURLWithPath: directory).resolvingSymlinksInPath().path).inserted else { continue }
+            guard visited.insert((try? RegularFile.realPath(directory).get()) ?? directory).inserted else { continue }
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)
             } catch {
-                throw InputError(file: directory, message: "cannot read directory")
+                guard directory != absolute else { throw InputError(file: directory, message: "cannot read directory") }
+                skipped.append(SkippedFile(path: directory, reason: .unreadable))
+                continue
             }
             for name in names.sorted() {
                 let full = directory + "/" + name
                 let relative = String(full.dropFirst(absolute.count + 1))
                 if exclude.contains(where: { Self.matches(pattern: $0, path: relative) }) { continue }
-                var childIsDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: full, isDirectory: &childIsDirectory) else { continue }
-                if childIsDirectory.boolValue {
-                    if name.hasSuffix(".xcodeproj") {
-                        let pbx = full + "/project.pbxproj"
-                        if FileManager.default.fileExists(atPath: pbx) { projects.append(pbx) }
-                        continue
-                    }
-                    if TargetDiscovery.skippedDirectoryNames.contains(name) || name.hasSuffix(".xcassets") || name.hasSuffix(".xcworkspace") { continue }
-                    stack.append(full)
-                } else {
-                    add(full)
+                guard var entry = RegularFile.kind(of: full, followingLinks: false) else { continue }
+                if entry == .symbolicLink {
+                    guard let target = followLink(full, inside: root) else { continue }
+                    entry = target
                 }
+                guard entry == .directory else {
+                    if Self.role(ofFile: full) != nil { admit(full, kind: entry) }
+                    continue
+                }
+                if name.hasSuffix(".xcodeproj") {
+                    let pbx = full + "/project.pbxproj"
+                    if let kind = RegularFile.kind(of: pbx, followingLinks: true) { admit(pbx, kind: kind) }
+                    continue
+                }
+                if TargetDiscovery.skippedDirectoryNames.contains(name) || name.hasSuffix(".xcassets") || name.hasSuffix(".xcworkspace") { continue }
+                stack.append(full)
             }
         }
     }
 
-    private mutating func add(_ file: String) {
-        let name = (file as NSString).lastPathComponent
-        let ext = (name as NSString).pathExtension
-        if name == "project.pbxproj" || name == "project.yml" {
-            projects.append(file)
-        } else if ext == "plist" {
-            plists.append(file)
-        } else if name == "InfoPlist.strings" {
-            infoPlistStrings.append(file)
-        } else if Self.sourceExtensions.contains(ext) {
-            sources.append(file)
+    /// The kind of what the symbolic link `link` resolves to, or `nil` when it is not followed:
+    /// it is broken, loops, or leads outside `root` (noted when it may hold something lint reads).
+    private mutating func followLink(_ link: String, inside root: String) -> RegularFile.Kind? {
+        switch RegularFile.realPath(link) {
+        case .failure(let error):
+            let code = error.code
+            if Self.role(ofFile: link) != nil {
+                let reason: SkippedFile.Reason = code == .ELOOP ? .linkLoop : code == .ENOENT ? .brokenLink : .unreadable
+                skipped.append(SkippedFile(path: link, reason: reason))
+            }
+            return nil
+        case .success(let target):
+            let kind = RegularFile.kind(of: target, followingLinks: false)
+            guard target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                if kind == .directory || Self.role(ofFile: link) != nil {
+                    skipped.append(SkippedFile(path: link, reason: .outsideTree(target: target)))
+                }
+                return nil
+            }
+            return kind
         }
     }
 
-    /// Whether the raw bytes of `file` mention a location key (binary plists store keys as ASCII too).
+    /// Adds `file` if it is a readable regular file within the size limit; notes it otherwise.
+    private mutating func admit(_ file: String, kind: RegularFile.Kind) {
+        guard case .regular(let size) = kind else {
+            skipped.append(SkippedFile(path: file, reason: .notRegularFile(kind: kind.name)))
+            return
+        }
+        guard size <= RegularFile.maximumSize else {
+            skipped.append(SkippedFile(path: file, reason: .tooLarge(bytes: size, limit: RegularFile.maximumSize)))
+            return
+        }
+        guard RegularFile.isReadable(file) else {
+            skipped.append(SkippedFile(path: file, reason: .unreadable))
+            return
+        }
+        switch Self.role(ofFile: file) {
+        case .project: projects.append(file)
+        case .plist: plists.append(file)
+        case .infoPlistStrings: infoPlistStrings.append(file)
+        case .source: sources.append(file)
+        case nil: break
+        }
+    }
+
+    /// Whether the plist `file` mentions a location key, from its raw bytes (binary plists store
+    /// keys as ASCII too; UTF-16 text is decoded). An unreadable file counts as mentioning one, so
+    /// the parser reports it.
     func mentionsLocation(_ file: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: file) else { return true }
-        return ByteSearch.contains(data, "NSLocation")
+        guard let data = try? RegularFile.contents(of: file) else { return true }
+        return PlistEncoding.mentions(data, "NSLocation")
     }
 
     /// The number of path components of the deepest input root containing `file`.

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where each build-setting key of a `project.pbxproj` is first assigned (`KEY = …` or
+/// `"KEY" = …`), found in one pass over the text.
+///
+/// Locating each of thousands of keys by scanning every line was quadratic; this index walks the
+/// bytes once, keeping the current line and column, and records the first `name =` of every name.
+/// Columns count Unicode scalars (characters, for the ASCII of project files).
+struct SettingLocations {
+    private let file: String
+    /// Where each name is first assigned.
+    private let locations: [String: SourceLocation]
+
+    /// Indexes the text of `file`.
+    init(file: String, data: Data) {
+        self.file = file
+        var locations = [String: SourceLocation]()
+        data.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            var line = 1
+            var column = 1 // of buffer[index]
+            for index in buffer.indices {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: " "), index > 0, index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "="),
+                   let (start, name) = Self.name(endingBefore: index, in: buffer), locations[name] == nil {
+                    let scalars = buffer[start..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    locations[name] = SourceLocation(file: file, line: line, column: column - scalars)
+                }
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+        }
+        self.locations = locations
+    }
+
+    /// Where `key` is first assigned, or the file itself when it is not found.
+    func location(of key: String) -> SourceLocation {
+        locations[key] ?? SourceLocation(file: file)
+    }
+
+    /// The name just before the ` =` at `end`: quoted (starting at its opening quote, on the same
+    /// line) or a run of letters, digits and `_`. Each byte is looked at by at most one call
+    /// (the runs end at the previous quote or space), so the pass stays linear.
+    private static func name(endingBefore end: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (start: Int, name: String)? {
+        if buffer[end - 1] == UInt8(ascii: "\"") {
+            var open = end - 2
+            while open >= 0, buffer[open] != UInt8(ascii: "\""), buffer[open] != UInt8(ascii: "\n") { open -= 1 }
+            guard open >= 0, buffer[open] == UInt8(ascii: "\"") else { return nil }
+            return (open, String(decoding: UnsafeBufferPointer(rebasing: buffer[(open + 1)..<(end - 1)]), as: UTF8.self))
+        }
+        var start = end
+        while start > 0, isNameByte(buffer[start - 1]) { start -= 1 }
+        guard start < end else { return nil }
+        return (start, String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+}
