@@ -61,7 +61,7 @@ struct HostileLintTreeTests {
 
     @Test("loose binary (300 objects) and UTF-16 plists are read (Fuzz/Regressions/plist)")
     func loosePlists() throws {
-        for name in ["binary-many-objects.plist", "utf16-with-bom.plist"] {
+        for name in ["valid-binary-many-objects.plist", "valid-utf16-with-bom.plist"] {
             let root = try Self.tree(["Config/Settings.plist": try Data(contentsOf: Self.regression("plist", name))])
             let output = try LocsimProcess.run(["lint", root.path])
             #expect(output.stdout.contains("Config/Settings.plist:") && output.stdout.contains("LOC012"), "\(name): \(output.stdout)")
