@@ -39,6 +39,8 @@ public enum YAMLText {
     }
 
     private static func escaped(_ s: String, quotes: Bool) -> String {
+        // Most text is printable ASCII with nothing to escape: returned as it is.
+        if s.utf8.allSatisfy({ (0x20...0x7E).contains($0) && !(quotes && ($0 == 0x22 || $0 == 0x5C)) }) { return s }
         var out = ""
         for ch in s.unicodeScalars {
             switch ch {
