@@ -40,7 +40,7 @@ struct AccuracyTests {
     static func startUpdating(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
         store.send(.appStartedUpdatingLocation(Rig.manager), sourceLocation: sourceLocation) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
         }
     }

@@ -120,7 +120,7 @@ struct AllowOnceTests {
         s.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
         s.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
         }
         s.enterBackground()
@@ -133,7 +133,7 @@ struct AllowOnceTests {
         // Ending the session ends use, and the grant with it.
         s.send(.appStoppedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = false
-            $0.services.managers[0].updatingStartedInUse = false
+            $0.services.managers[0].updatingStartedInForeground = false
             $0.services.managers[0].wasDeliverable = false
             Self.expired(&$0)
         }

@@ -126,7 +126,7 @@ struct PromptGenerationTests {
             store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
             store.send(.appStartedUpdatingLocation(Rig.manager)) {
                 $0.services.managers[0].updating = true
-                $0.services.managers[0].updatingStartedInUse = true
+                $0.services.managers[0].updatingStartedInForeground = true
                 $0.services.managers[0].wasDeliverable = true
             }
             store.leaveUse()

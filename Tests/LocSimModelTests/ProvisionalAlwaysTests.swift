@@ -257,7 +257,7 @@ struct ProvisionalAlwaysTests {
             }
             store.send(.appStartedUpdatingLocation(Rig.manager)) {
                 $0.services.managers[0].updating = true
-                $0.services.managers[0].updatingStartedInUse = true
+                $0.services.managers[0].updatingStartedInForeground = true
                 $0.services.managers[0].wasDeliverable = true
             }
             store.enterBackground()
@@ -280,7 +280,7 @@ struct ProvisionalAlwaysTests {
         always.changeSetting(.always, becomes: .always(provisional: false), reporting: .authorizedAlways)
         always.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
         }
         always.enterBackground()

@@ -187,7 +187,7 @@ struct RequestWhenInUseTests {
         store.receive(Rig.auth(.notDetermined, manager: second))
         store.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         store.send(.appRequestedLocation(second)) { $0.services.managers[1].oneShotPending = true }
         store.send(.deviceMoved(here))

@@ -137,7 +137,7 @@ struct StatusValuesTests {
         m.send(.deviceMoved(here)) { $0.device.location = here }
         m.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
             $0.services.managers[0].lastDelivery = .zero
         }
@@ -154,7 +154,7 @@ struct StatusValuesTests {
         s.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
         s.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
             $0.services.managers[0].lastDelivery = .zero
         }
