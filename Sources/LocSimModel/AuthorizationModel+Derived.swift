@@ -117,9 +117,10 @@ extension AuthorizationModel {
         guard backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers) else { return false }
         if configuration.platform.os == .watchOS { return true }
         switch authorization {
-        case .whenInUse, .always(provisional: true):
+        case .whenInUse:
             return true
         case .always:
+            // Provisional Always reads as Always (A10), so it too needs the opt-in (G7).
             guard configuration.platform.generationIsAtLeast(iOS: 11) else { return false }
             return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.showsBackgroundLocationIndicator }
         default:

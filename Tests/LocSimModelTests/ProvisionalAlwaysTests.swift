@@ -246,14 +246,19 @@ struct ProvisionalAlwaysTests {
         answer(.changeToAlwaysAllow, after: 3600, late, receiving: [dismissedAlways, delivered])
     }
 
-    @Test("G7: while provisional, background updates reach the app only through a continuous background session")
+    @Test("G7: while provisional, background updates need a session with showsBackgroundLocationIndicator = true (A10, I10)")
     func provisionalBackgroundUpdates() {
         let there = Location(coordinate: Rig.there, timestamp: .seconds(60))
-        for session in [false, true] {
+        for (allows, shows) in [(false, false), (false, true), (true, false), (true, true)] {
+            // Provisional reads as Always (A10): the indicator, and so use, needs the opt-in.
+            let session = allows && shows
             let store = TestStore(Rig.model())
             store.grantProvisionalAlways()
-            if session {
+            if allows {
                 store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+            }
+            if shows {
+                store.send(.appSetShowsBackgroundLocationIndicator(Rig.manager, true)) { $0.services.managers[0].showsBackgroundLocationIndicator = true }
             }
             store.send(.appStartedUpdatingLocation(Rig.manager)) {
                 $0.services.managers[0].updating = true
@@ -267,6 +272,8 @@ struct ProvisionalAlwaysTests {
                 $0.clock.timers = []
                 if !session { $0.services.managers[0].wasDeliverable = false }
             }
+            #expect(store.state.backgroundSessionActive == allows, "\(allows) \(shows)")
+            #expect(store.state.indicatorShowing == session && store.state.isInUse == session, "\(allows) \(shows)")
             store.send(.deviceMoved(Location(coordinate: Rig.there))) {
                 $0.device.location = there
                 if session { $0.services.managers[0].lastDelivery = .seconds(60) }
