@@ -144,7 +144,7 @@ struct StatusValuesTests {
         m.receive(.delegate(Rig.manager, .didUpdateLocations([here])))
         m.leaveUse { $0.services.managers[0].wasDeliverable = false }
         #expect(!m.state.isInUse)
-        m.send(.deviceMoved(there)) { $0.device.location = Rig.fix(there.coordinate, at: .seconds(11)) }
+        m.send(.deviceMoved(there)) { $0.device.location = Rig.fix(there.coordinate, at: .seconds(61)) }
         m.finish()
 
         // A continuous background session started in use keeps updates coming, with the indicator.

@@ -158,7 +158,7 @@ struct ScenarioParserSectionTests {
         #expect(s.device.locationServices)
         #expect(!s.device.restricted)
         #expect(s.device.parameters.gracePeriod == .seconds(10))
-        #expect(s.device.parameters.allowOnceLapse == .zero)
+        #expect(s.device.parameters.allowOnceLapse == .seconds(50))
         #expect(s.device.location == Coordinate(latitude: 37.3349, longitude: -122.009))
     }
 
