@@ -65,7 +65,8 @@ extension AuthorizationModel {
                 }
             }
             if deliverable, !services.managers[i].wasDeliverable, services.managers[i].updating, let location = device.location {
-                deliver(location, to: i, force: true, &fx)
+                // Not forced: the reduced-accuracy throttle holds across foreground returns (K2).
+                deliver(location, to: i, force: false, &fx)
             }
             let nowDeliverable = deliverable && services.managers[i].updating
             if services.managers[i].wasDeliverable != nowDeliverable { services.managers[i].wasDeliverable = nowDeliverable }
