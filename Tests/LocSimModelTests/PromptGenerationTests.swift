@@ -227,7 +227,7 @@ struct PromptGenerationTests {
         for request in [AuthorizationRequestKind.whenInUse, .always] {
             let store = TestStore(Rig.model())
             store.enterBackground()
-            store.ignoredRequest(request, .notInUse)
+            store.ignoredRequest(request, .notInForeground)
             store.finish()
             let launchedInBackground = TestStore(AuthorizationModel(platform: Platform(.iOS, 18), app: Rig.app))
             launchedInBackground.send(.appLaunchedInBackground) { $0.lifecycle.state = .background }

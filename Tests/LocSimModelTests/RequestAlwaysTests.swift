@@ -230,7 +230,7 @@ struct RequestAlwaysTests {
             $0.lifecycle.graceEndsAt = .seconds(10)
             $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
         }
-        store.ignoredRequest(.always, .notInUse)
+        store.ignoredRequest(.always, .notInForeground)
         store.send(.clockAdvanced(to: .seconds(60))) {
             $0.clock.now = .seconds(60)
             $0.clock.timers = []

@@ -31,7 +31,7 @@ struct RequestWhenInUseTests {
         }
         #expect(background.state.isInUse)
         background.send(.appRequestedWhenInUseAuthorization(Rig.manager))
-        background.receive(.requestIgnored(.whenInUse, reason: .notInUse))
+        background.receive(.requestIgnored(.whenInUse, reason: .notInForeground))
         background.send(.clockAdvanced(to: .seconds(60))) {
             $0.clock.now = .seconds(60)
             $0.clock.timers = []

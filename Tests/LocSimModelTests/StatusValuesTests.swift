@@ -54,7 +54,7 @@ struct StatusValuesTests {
         store.finish()
         let background = TestStore(Rig.model())
         background.enterBackground()
-        background.ignoredRequest(.whenInUse, .notInUse)
+        background.ignoredRequest(.whenInUse, .notInForeground)
         background.finish()
         #expect(background.state.prompts.onScreen == nil)
         #expect(background.state.status == .notDetermined)
