@@ -26,6 +26,10 @@ public struct DeviceParameters: Hashable, Sendable {
     public var showsLocationServicesOffDialog: Bool = true
     /// Whether starting a service on macOS while `notDetermined` shows the prompt (P2, widely reported). Default true.
     public var macOSStartShowsPrompt: Bool = true
+    /// Whether an Always prompt that goes away unanswered (C10: the device locked, the app killed, a
+    /// change in Settings) spends the app's single Always request (E3, unknown). Default true: Apple
+    /// says further calls "have no effect" once the app has called the method, whatever came of it.
+    public var unansweredAlwaysPromptSpendsRequest: Bool = true
     /// Whether an Allow Once grant that lapses gives the app its single Always request back (E3 vs H5;
     /// uncertain). Default true: back to `notDetermined`, the app starts afresh.
     public var allowOnceExpiryRestoresAlwaysRequest: Bool = true
