@@ -303,6 +303,36 @@ struct ProvisionalAlwaysTests {
         always.finish()
     }
 
+    @Test("I10: a provisional app's session without the indicator shows it once the user switches the app to While Using in the background")
+    func provisionalSwitchedToWhileUsingInBackground() {
+        let store = TestStore(Rig.model())
+        store.grantProvisionalAlways()
+        store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+        store.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInForeground = true
+            $0.services.managers[0].wasDeliverable = true
+        }
+        store.enterBackground()
+        store.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+            $0.services.managers[0].wasDeliverable = false
+        }
+        #expect(store.state.backgroundSessionActive && !store.state.indicatorShowing && !store.state.isInUse)
+        // When In Use cannot opt out of the indicator (I10): the running session shows it and the app is in use again.
+        // (The one vendor report that the indicator stays off after such a switch is not simulated.)
+        store.send(.userChangedSetting(.whileUsing)) {
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+            $0.services.managers[0].wasDeliverable = true
+        }
+        store.receive(.indicatorChanged(true))
+        store.receive(Rig.auth(.authorizedWhenInUse))
+        store.finish()
+        #expect(store.state.indicatorShowing && store.state.isInUse)
+    }
+
     @Test("G8: provisional Always has no time limit; a choice in Settings makes it real")
     func provisionalLastsUntilSettings() {
         let m = Self.provisionalOutOfUse()
