@@ -298,7 +298,7 @@ public final class SimulatedDevice {
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "didBecomeActive"))
         case .requestIgnored(let kind, let reason):
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .ignored,
-                                 text: "\(kind.callName) did nothing: \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
+                                 text: "\(kind.callName) \(reason.outcome(of: kind)): \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
                                  detail: ["reason": reason.rawValue, "request": kind.rawValue]))
         case .appStateChanged(let from, let to):
             // A change the app did not ask for: the device was locked or unlocked, or the system

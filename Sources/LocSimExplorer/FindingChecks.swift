@@ -116,7 +116,7 @@ package struct FindingChecks: Sendable {
         // The calls this step produced so far are none: the request did nothing.
         observe(.ignored(call, reason), marker: ExpectStep([.status]) { $0.status = before.status },
                 expect: ExpectStep([.prompt, .callbacks, .status]) { $0.prompt = prompt; $0.status = model.status },
-                detail: "\(kind.callName) did nothing: \(reason.explanation)")
+                detail: "\(kind.callName) \(reason.outcome(of: kind)): \(reason.explanation)")
     }
 
     private mutating func prompt(_ p: Prompt, event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,

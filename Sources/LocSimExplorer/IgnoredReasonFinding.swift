@@ -9,10 +9,10 @@ extension IgnoredReason {
     /// explorer asks on every ignored request, and hashing the reason was a measurable cost.
     public var isFinding: Bool {
         switch self {
-        case .temporaryAuthorization, .alwaysAlreadyRequested, .denied, .restricted, .missingPurposeString, .notInUse,
+        case .temporaryAuthorization, .alwaysAlreadyRequested, .denied, .restricted, .missingPurposeString, .notInUse, .notInForeground,
              .locationServicesOff, .unavailableOnPlatform:
             true
-        case .alreadyDetermined, .alreadyAlways, .promptOnScreen, .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized:
+        case .alreadyDetermined, .alreadyAlways, .promptOnScreen, .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized, .inBackground:
             false
         }
     }

@@ -50,7 +50,8 @@ extension AuthorizationModel {
     public var hasIOS13Model: Bool { configuration.hasIOS13Model }
 
     /// Whether a continuous background session runs (I6): location background mode, a manager that
-    /// allows background updates and started updating while in use, and an authorized app in the
+    /// allows background updates and had updates running in the foreground with it (not merely in the
+    /// grace period, nor turned on after leaving the foreground), and an authorized app in the
     /// background. visionOS apps get no background updates (P3).
     public var backgroundSessionActive: Bool {
         Self.backgroundSession(appState: lifecycle.state, configuration: configuration, status: status, managers: services.managers)
@@ -107,7 +108,7 @@ extension AuthorizationModel {
         guard appState == .background, configuration.hasLocationBackgroundMode, status.isAuthorized else { return false }
         let os = configuration.platform.os
         guard os == .iOS || os == .watchOS else { return false }
-        return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInUse }
+        return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.updatingStartedInForeground }
     }
 
     @inlinable
@@ -116,9 +117,10 @@ extension AuthorizationModel {
         guard backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers) else { return false }
         if configuration.platform.os == .watchOS { return true }
         switch authorization {
-        case .whenInUse, .always(provisional: true):
+        case .whenInUse:
             return true
         case .always:
+            // Provisional Always reads as Always (A10), so it too needs the opt-in (G7).
             guard configuration.platform.generationIsAtLeast(iOS: 11) else { return false }
             return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.showsBackgroundLocationIndicator }
         default:

@@ -25,6 +25,7 @@ extension AuthorizationModel {
     mutating func terminate(_ fx: inout [Effect]) {
         if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
             dismissPrompt(answer: nil, &fx)
+            unansweredAlwaysPrompt(p)
         }
         prompts.queued.removeAny { $0.manager != nil }
         lifecycle.state = .notRunning

@@ -425,7 +425,7 @@ extension AuthorizationModel {
         var c: UInt64 = 0
         var b: UInt64 = 0
         @inline(__always) func put(_ flag: Bool) { c |= packingBit(flag) << b; b += 1 }
-        put(mgr.hasDelegate); put(mgr.updating); put(mgr.updatingStartedInUse); put(mgr.oneShotPending)
+        put(mgr.hasDelegate); put(mgr.updating); put(mgr.updatingStartedInForeground); put(mgr.oneShotPending)
         put(mgr.allowsBackgroundLocationUpdates); put(mgr.showsBackgroundLocationIndicator); put(mgr.pausesLocationUpdatesAutomatically)
         put(mgr.significantChanges); put(mgr.visits); put(mgr.wasDeliverable)
         c |= UInt64(mgr.reportedStatus.map { Int($0.rawValue) + 1 } ?? 0) << 10
@@ -442,7 +442,7 @@ extension AuthorizationModel {
         mgr.id = ManagerID(id)
         mgr.hasDelegate = take()
         mgr.updating = take()
-        mgr.updatingStartedInUse = take()
+        mgr.updatingStartedInForeground = take()
         mgr.oneShotPending = take()
         mgr.allowsBackgroundLocationUpdates = take()
         mgr.showsBackgroundLocationIndicator = take()

@@ -105,5 +105,14 @@ extension AuthorizationModel {
             fx.append(.delegate(m, .fullAccuracyCompletion(nil)))
         }
         if p.prompt.kind == .alwaysConfirmation { prompts.heldEvents = [] }
+        unansweredAlwaysPrompt(p)
+    }
+
+    /// An Always prompt (initial or upgrade) went away unanswered: it gives the single Always
+    /// request back unless ``DeviceParameters/unansweredAlwaysPromptSpendsRequest`` (E3, C10).
+    mutating func unansweredAlwaysPrompt(_ p: PresentedPrompt) {
+        guard !parameters.unansweredAlwaysPromptSpendsRequest, p.prompt.request == .always,
+              p.prompt.kind == .initial || p.prompt.kind == .alwaysUpgrade else { return }
+        record.alwaysRequestSpent = false
     }
 }

@@ -14,10 +14,16 @@ extension AuthorizationModel {
         case .whenInUse, .always: return fx.append(.requestIgnored(kind, reason: .alreadyDetermined))
         }
         guard lifecycle.state == .foreground || (platform.os == .macOS && lifecycle.state.runsCode) else {
-            return fx.append(.requestIgnored(kind, reason: .notInUse))
+            return fx.append(.requestIgnored(kind, reason: notInForegroundReason()))
         }
         guard prompts.onScreen == nil else { return fx.append(.requestIgnored(kind, reason: .promptOnScreen)) }
         present((kind == .always ? configuration.initialAlwaysPrompt : configuration.initialWhenInUsePrompt), manager: id, &fx)
+    }
+
+    /// Why a request outside the foreground does nothing: out of use, or in use (the grace period)
+    /// but not where a prompt can appear (D1, E10, F8).
+    mutating func notInForegroundReason() -> IgnoredReason {
+        currentInUse() ? .notInForeground : .notInUse
     }
 
     /// Reasons every request is ignored whatever the status (A5, M3).
@@ -51,7 +57,7 @@ extension AuthorizationModel {
             return fx.append(.requestIgnored(.always, reason: .temporaryAuthorization))
         case .notDetermined, .whenInUse(temporary: false):
             guard !record.alwaysRequestSpent else { return fx.append(.requestIgnored(.always, reason: .alwaysAlreadyRequested)) }
-            guard lifecycle.state == .foreground else { return fx.append(.requestIgnored(.always, reason: .notInUse)) }
+            guard lifecycle.state == .foreground else { return fx.append(.requestIgnored(.always, reason: notInForegroundReason())) }
             guard prompts.onScreen == nil else { return fx.append(.requestIgnored(.always, reason: .promptOnScreen)) }
             record.alwaysRequestSpent = true
             if record.authorization == .notDetermined {
@@ -76,7 +82,7 @@ extension AuthorizationModel {
         }
         guard let message = app.temporaryPurposeKeys[key] else { return decline(.unknownPurposeKey) }
         guard accuracy == .reducedAccuracy else { return decline(.alreadyFullAccuracy) }
-        guard lifecycle.state == .foreground || (platform.os == .macOS && lifecycle.state.runsCode) else { return decline(.notInUse) }
+        guard lifecycle.state == .foreground || (platform.os == .macOS && lifecycle.state.runsCode) else { return decline(.inBackground) }
         guard currentStatus().isAuthorized else { return decline(.notAuthorized) }
         guard prompts.onScreen == nil else { return decline(.promptOnScreen) }
         present(Prompt(kind: .fullAccuracy, request: .temporaryFullAccuracy,

@@ -23,11 +23,12 @@ extension AuthorizationModel {
             return fx.append(.console("startUpdatingLocation() is unavailable on tvOS; use requestLocation()"))
         }
         _ = serviceAvailableForStart(id, &fx)
-        let inUse = currentInUse()
+        // I6: only a start in the foreground can lead to a background session (not one in the grace period).
+        let foreground = lifecycle.state == .foreground
         update(id) {
             if !$0.updating { $0.wasDeliverable = false }
             $0.updating = true
-            $0.updatingStartedInUse = $0.updatingStartedInUse || inUse
+            $0.updatingStartedInForeground = $0.updatingStartedInForeground || foreground
         }
     }
 
@@ -60,6 +61,12 @@ extension AuthorizationModel {
             // I8: a fatal error in the setter.
             return crash(.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: platform.generationIsAtLeast(iOS: 13)), &fx)
         }
-        update(id) { $0.allowsBackgroundLocationUpdates = value }
+        // I6: turned on after the app left the foreground, the property starts no session (until
+        // the app is in the foreground again with updates running).
+        let foreground = lifecycle.state == .foreground
+        update(id) {
+            if value && !$0.allowsBackgroundLocationUpdates && !foreground { $0.updatingStartedInForeground = false }
+            $0.allowsBackgroundLocationUpdates = value
+        }
     }
 }

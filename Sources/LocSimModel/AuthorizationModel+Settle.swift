@@ -14,10 +14,10 @@ extension AuthorizationModel {
             settled.inUse = true
             clock.timers.removeAny { $0.kind == .allowOnceExpiry }
         }
-        // A running session that the app is in use for counts as started in use (I6).
-        if inUse {
-            for i in services.managers.indices where services.managers[i].updating && !services.managers[i].updatingStartedInUse {
-                services.managers[i].updatingStartedInUse = true
+        // Updates running in the foreground count as started there (I6): the grace period does not.
+        if lifecycle.state == .foreground {
+            for i in services.managers.indices where services.managers[i].updating && !services.managers[i].updatingStartedInForeground {
+                services.managers[i].updatingStartedInForeground = true
             }
         }
         // The indicator (I10, I11).
@@ -65,7 +65,8 @@ extension AuthorizationModel {
                 }
             }
             if deliverable, !services.managers[i].wasDeliverable, services.managers[i].updating, let location = device.location {
-                deliver(location, to: i, force: true, &fx)
+                // Not forced: the reduced-accuracy throttle holds across foreground returns (K2).
+                deliver(location, to: i, force: false, &fx)
             }
             let nowDeliverable = deliverable && services.managers[i].updating
             if services.managers[i].wasDeliverable != nowDeliverable { services.managers[i].wasDeliverable = nowDeliverable }

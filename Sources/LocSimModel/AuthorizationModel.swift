@@ -225,7 +225,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             startUpdating(id, &fx)
         case .appStoppedUpdatingLocation(let id):
             guard checkAppCall(id, &fx) else { return }
-            update(id) { $0.updating = false; $0.updatingStartedInUse = false; $0.wasDeliverable = false }
+            update(id) { $0.updating = false; $0.updatingStartedInForeground = false; $0.wasDeliverable = false }
         case .appRequestedLocation(let id):
             guard checkAppCall(id, &fx) else { return }
             requestLocation(id, &fx)

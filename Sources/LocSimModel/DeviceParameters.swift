@@ -6,8 +6,10 @@
 public struct DeviceParameters: Hashable, Sendable {
     /// How long an app stays "in use" after leaving the foreground (I1). Default 10 s.
     public var gracePeriod: Duration = .seconds(10)
-    /// Extra time out of use, after the grace period, before Allow Once expires (H2, H3). Default 0 s.
-    public var allowOnceLapse: Duration = .zero
+    /// Extra time out of use, after the grace period, before Allow Once expires (H2, H3). Default
+    /// 50 s: with the 10 s grace period the grant survives a switch away of under a minute, as the
+    /// reports say a brief switch does (H3: no duration is documented).
+    public var allowOnceLapse: Duration = .seconds(50)
     /// How long the system waits before showing the provisional-Always confirmation prompt after
     /// the event that needs it (G4). Default 0 s; the prompt also waits for the device to be unlocked.
     public var confirmationPromptDelay: Duration = .zero
@@ -24,6 +26,10 @@ public struct DeviceParameters: Hashable, Sendable {
     public var showsLocationServicesOffDialog: Bool = true
     /// Whether starting a service on macOS while `notDetermined` shows the prompt (P2, widely reported). Default true.
     public var macOSStartShowsPrompt: Bool = true
+    /// Whether an Always prompt that goes away unanswered (C10: the device locked, the app killed, a
+    /// change in Settings) spends the app's single Always request (E3, unknown). Default true: Apple
+    /// says further calls "have no effect" once the app has called the method, whatever came of it.
+    public var unansweredAlwaysPromptSpendsRequest: Bool = true
     /// Whether an Allow Once grant that lapses gives the app its single Always request back (E3 vs H5;
     /// uncertain). Default true: back to `notDetermined`, the app starts afresh.
     public var allowOnceExpiryRestoresAlwaysRequest: Bool = true

@@ -44,6 +44,11 @@ public enum IgnoredReason: String, Hashable, Sendable, CaseIterable {
     case missingPurposeString
     /// The app is not in use (D1, E10, F8).
     case notInUse
+    /// The app is still in use (the grace period) but not in the foreground, where a prompt must
+    /// appear (D1, E10, F8).
+    case notInForeground
+    /// Temporary full accuracy: the app is in the background (K5).
+    case inBackground
     /// Location Services is off (M3).
     case locationServicesOff
     /// The request does not exist on this platform (P1, P2).
@@ -71,6 +76,8 @@ extension IgnoredReason {
         case .restricted: "location is restricted"
         case .missingPurposeString: "a purpose string is missing from Info.plist"
         case .notInUse: "the app is not in use"
+        case .notInForeground: "the app is not in the foreground (still in use, but a prompt needs the foreground)"
+        case .inBackground: "the app is in the background"
         case .locationServicesOff: "Location Services is off"
         case .unavailableOnPlatform: "the request does not exist on this platform"
         case .alreadyAlways: "the app already has Always"
@@ -79,6 +86,13 @@ extension IgnoredReason {
         case .alreadyFullAccuracy: "the app already has full accuracy"
         case .notAuthorized: "the app is not authorized"
         }
+    }
+
+    /// What the call did, for timelines: `did nothing`, except for temporary full accuracy, which
+    /// calls its completion with `kCLErrorPromptDeclined` without a prompt whenever the method
+    /// exists (K5).
+    public func outcome(of kind: AuthorizationRequestKind) -> String {
+        kind == .temporaryFullAccuracy && self != .unavailableOnPlatform ? "declined without a prompt (kCLErrorPromptDeclined)" : "did nothing"
     }
 
     /// The SPEC rules behind the reason.
@@ -90,12 +104,12 @@ extension IgnoredReason {
         case .denied: ["D5"]
         case .restricted: ["A5", "M4"]
         case .missingPurposeString: ["J1", "J2", "J3"]
-        case .notInUse: ["D1", "E10", "F8"]
+        case .notInUse, .notInForeground: ["D1", "E10", "F8"]
         case .locationServicesOff: ["M3"]
         case .unavailableOnPlatform: ["P1", "P2"]
         case .alreadyAlways: ["E1"]
         case .promptOnScreen: ["C12"]
-        case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized: ["K5"]
+        case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized, .inBackground: ["K5"]
         }
     }
 }

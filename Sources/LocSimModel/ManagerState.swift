@@ -12,8 +12,9 @@ public struct ManagerState: Hashable, Sendable {
     public var reportedAccuracy: AccuracyAuthorization?
     /// Standard location updates are running (`startUpdatingLocation()`).
     public var updating = false
-    /// The updates were running while the app was in use (I6, I9).
-    public var updatingStartedInUse = false
+    /// The updates ran while the app was in the foreground, and `allowsBackgroundLocationUpdates`
+    /// was not turned on since it left (I6, I9): a background session can only start from there.
+    public var updatingStartedInForeground = false
     /// A `requestLocation()` waits for its fix.
     public var oneShotPending = false
     /// `allowsBackgroundLocationUpdates` (I7: default false).

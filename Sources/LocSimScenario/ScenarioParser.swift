@@ -19,6 +19,7 @@ public enum ScenarioParser {
         "platform", "locationServices", "restricted", "gracePeriod", "allowOnceLapse", "location",
         "confirmationPromptDelay", "heldEventWindow", "deliverHeldEventsAfterLateAnswer", "lockDismissesPrompt",
         "locationServicesOffDialog", "macOSStartShowsPrompt", "allowOnceExpiryRestoresAlwaysRequest",
+        "unansweredAlwaysPromptSpendsRequest",
         "reducedAccuracyInterval", "significantChangeDistance", "usageReminderAfter",
     ]
 
@@ -86,6 +87,7 @@ public enum ScenarioParser {
             case "locationServicesOffDialog": spec.parameters.showsLocationServicesOffDialog = try v.bool(key)
             case "macOSStartShowsPrompt": spec.parameters.macOSStartShowsPrompt = try v.bool(key)
             case "allowOnceExpiryRestoresAlwaysRequest": spec.parameters.allowOnceExpiryRestoresAlwaysRequest = try v.bool(key)
+            case "unansweredAlwaysPromptSpendsRequest": spec.parameters.unansweredAlwaysPromptSpendsRequest = try v.bool(key)
             case "reducedAccuracyInterval": spec.parameters.reducedAccuracyInterval = try v.duration(key)
             case "significantChangeDistance":
                 let meters = try v.double(key)

@@ -36,6 +36,7 @@ public enum ScenarioWriter {
         if p.showsLocationServicesOffDialog != defaults.showsLocationServicesOffDialog { pairs.append(("locationServicesOffDialog", "\(p.showsLocationServicesOffDialog)")) }
         if p.macOSStartShowsPrompt != defaults.macOSStartShowsPrompt { pairs.append(("macOSStartShowsPrompt", "\(p.macOSStartShowsPrompt)")) }
         if p.allowOnceExpiryRestoresAlwaysRequest != defaults.allowOnceExpiryRestoresAlwaysRequest { pairs.append(("allowOnceExpiryRestoresAlwaysRequest", "\(p.allowOnceExpiryRestoresAlwaysRequest)")) }
+        if p.unansweredAlwaysPromptSpendsRequest != defaults.unansweredAlwaysPromptSpendsRequest { pairs.append(("unansweredAlwaysPromptSpendsRequest", "\(p.unansweredAlwaysPromptSpendsRequest)")) }
         if p.reducedAccuracyInterval != defaults.reducedAccuracyInterval { pairs.append(duration("reducedAccuracyInterval", p.reducedAccuracyInterval)) }
         if p.significantChangeDistance != defaults.significantChangeDistance { pairs.append(("significantChangeDistance", YAMLText.number(p.significantChangeDistance))) }
         if let u = p.usageReminderAfter { pairs.append(duration("usageReminderAfter", u)) }

@@ -57,7 +57,7 @@ struct ExplorationRunTests {
 
     @Test("D5, C12: the waiting tracker hangs after an ignored request")
     func waitingTrackerHasFindings() {
-        let run = ExplorationRun(depth: 8, taps: ["track"]) { WaitingTracker($0) }
+        let run = ExplorationRun(depth: 10, taps: ["track"]) { WaitingTracker($0) }
         let findings = run.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.authorizedWhenInUse-allowOnce" }, "\(findings)")

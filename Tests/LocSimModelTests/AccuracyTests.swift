@@ -40,7 +40,7 @@ struct AccuracyTests {
     static func startUpdating(_ store: TestStore, sourceLocation: SourceLocation = #_sourceLocation) {
         store.send(.appStartedUpdatingLocation(Rig.manager), sourceLocation: sourceLocation) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
         }
     }
@@ -116,6 +116,46 @@ struct AccuracyTests {
         m.send(.appStartedMonitoringRegion(Rig.manager, Region(name: "home"))) { $0.services.monitoredRegions = [Region(name: "home")] }
         m.send(.deviceEnteredRegion("home")) { $0.services.insideRegions = ["home"] }
         m.finish()
+    }
+
+    @Test("K2: the reduced-accuracy throttle holds across foreground returns; full accuracy gets a fresh fix on each return")
+    func reducedAccuracyThrottleAcrossForegroundReturns() {
+        let first = Rig.fix(Rig.here, at: .zero)
+        for precise in [false, true] {
+            let m = Self.whenInUse(precise: precise)
+            Self.startUpdating(m)
+            m.send(.deviceMoved(first)) {
+                $0.device.location = first
+                $0.services.managers[0].lastDelivery = .zero
+            }
+            m.receive(.delegate(Rig.manager, .didUpdateLocations([precise ? first : first.reduced])))
+            // Two round trips to the background within the 15 minutes.
+            for trip in 1...2 {
+                let back = Duration.seconds(120 * trip)
+                m.enterBackground()
+                m.send(.clockAdvanced(to: back)) {
+                    $0.clock.now = back
+                    $0.clock.timers = []
+                    $0.services.managers[0].wasDeliverable = false
+                }
+                m.returnToForeground {
+                    $0.services.managers[0].wasDeliverable = true
+                    if precise { $0.services.managers[0].lastDelivery = back }
+                }
+                if precise { m.receive(.delegate(Rig.manager, .didUpdateLocations([first]))) }
+            }
+            m.finish()
+            // Reduced: the next fix waits for the interval since the last one.
+            if !precise {
+                m.send(.clockAdvanced(to: .seconds(15 * 60))) { $0.clock.now = .seconds(15 * 60) }
+                m.send(.deviceMoved(Rig.fix(Rig.there, at: .zero))) {
+                    $0.device.location = Rig.fix(Rig.there, at: .seconds(900))
+                    $0.services.managers[0].lastDelivery = .seconds(900)
+                }
+                m.receive(.delegate(Rig.manager, .didUpdateLocations([Rig.fix(Rig.there, at: .seconds(900)).reduced])))
+                m.finish()
+            }
+        }
     }
 
     @Test("K3: with reduced accuracy visits and significant changes still arrive (reduced), geofences never launch; turning Precise off applies at once")

@@ -35,20 +35,44 @@ struct AllowOnceTests {
         #expect(a.state.isTemporary && a.state.settingsSelection == .askNextTime)
     }
 
-    @Test("H3: Allow Once lapses allowOnceLapse (default 0 s) after the grace period; brief switches keep it; relaunch ends it")
+    @Test("H3: Allow Once lapses allowOnceLapse (default 50 s) after the grace period; a switch of under a minute keeps it; relaunch ends it")
     func allowOnceLapse() {
-        // Default: at the end of the 10 s grace period.
+        // Default: one minute out of the foreground (10 s grace period, then 50 s): a 59 s switch keeps it.
         let d = TestStore(Rig.model())
         d.grantAllowOnce()
         d.enterBackground()
-        d.send(.clockAdvanced(to: .milliseconds(9_999))) { $0.clock.now = .milliseconds(9_999) }
-        d.send(.clockAdvanced(to: .seconds(10))) {
-            $0.clock.now = .seconds(10)
+        d.send(.clockAdvanced(to: .seconds(30))) {
+            $0.clock.now = .seconds(30)
+            $0.clock.timers = [ScheduledTimer(at: .seconds(60), kind: .allowOnceExpiry)]
+        }
+        d.send(.clockAdvanced(to: .seconds(59))) { $0.clock.now = .seconds(59) }
+        #expect(d.state.status == .authorizedWhenInUse && d.state.isTemporary)
+        d.returnToForeground { $0.clock.timers = [] }
+        #expect(d.state.isTemporary)
+        // A minute away ends it.
+        d.enterBackground()
+        d.send(.clockAdvanced(to: .seconds(59 + 60))) {
+            $0.clock.now = .seconds(59 + 60)
             $0.clock.timers = []
             Self.expired(&$0)
         }
         d.receive(Rig.auth(.notDetermined))
         d.finish()
+
+        // No lapse: the grant ends with the grace period.
+        var zero = DeviceParameters()
+        zero.allowOnceLapse = .zero
+        let z = TestStore(Rig.model(parameters: zero))
+        z.grantAllowOnce()
+        z.enterBackground()
+        z.send(.clockAdvanced(to: .milliseconds(9_999))) { $0.clock.now = .milliseconds(9_999) }
+        z.send(.clockAdvanced(to: .seconds(10))) {
+            $0.clock.now = .seconds(10)
+            $0.clock.timers = []
+            Self.expired(&$0)
+        }
+        z.receive(Rig.auth(.notDetermined))
+        z.finish()
 
         // Five more minutes out of use.
         var p = DeviceParameters()
@@ -120,7 +144,7 @@ struct AllowOnceTests {
         s.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
         s.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
         }
         s.enterBackground()
@@ -130,14 +154,20 @@ struct AllowOnceTests {
             $0.clock.timers = []
         }
         #expect(s.state.isTemporary && s.state.isInUse)
-        // Ending the session ends use, and the grant with it.
+        // Ending the session ends use, and the grant lapses allowOnceLapse (50 s) later.
         s.send(.appStoppedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = false
-            $0.services.managers[0].updatingStartedInUse = false
+            $0.services.managers[0].updatingStartedInForeground = false
             $0.services.managers[0].wasDeliverable = false
+            $0.clock.timers = [ScheduledTimer(at: .seconds(86_400 + 50), kind: .allowOnceExpiry)]
+        }
+        s.receive(.indicatorChanged(false))
+        s.send(.clockAdvanced(to: .seconds(86_400 + 50))) {
+            $0.clock.now = .seconds(86_400 + 50)
+            $0.clock.timers = []
             Self.expired(&$0)
         }
-        s.receive([.indicatorChanged(false), Rig.auth(.notDetermined)])
+        s.receive(Rig.auth(.notDetermined))
         s.finish()
     }
 

@@ -11,7 +11,7 @@ struct ErrorTests {
         let store = TestStore(Rig.model())
         store.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         store.send(.appStartedSignificantChanges(Rig.manager)) {
             $0.services.managers[0].significantChanges = true
@@ -29,7 +29,7 @@ struct ErrorTests {
         let ios8 = TestStore(Rig.model(Platform(.iOS, 8)))
         ios8.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         ios8.finish()
         #expect(ios8.state.prompts.onScreen == nil)

@@ -26,7 +26,7 @@ struct GlobalSwitchTests {
                             message: "", buttons: [.settings, .cancel])
         m.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.lifecycle.locationServicesDialogShown = true
             $0.prompts.onScreen = PresentedPrompt(prompt: dialog, shownAt: .zero, manager: Rig.manager)
         }
@@ -62,7 +62,7 @@ struct GlobalSwitchTests {
         Self.switchLocationServices(quiet, false, reporting: .denied)
         quiet.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         quiet.receive(.delegate(Rig.manager, .didFailWithError(.denied)))
         quiet.finish()
@@ -92,7 +92,7 @@ struct GlobalSwitchTests {
         m.ignoredRequest(.always, .restricted)
         m.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         m.receive(.delegate(Rig.manager, .didFailWithError(.denied)))
         m.send(.appRequestedLocation(Rig.manager))

@@ -20,10 +20,10 @@ struct InUseAndBackgroundTests {
 
     /// Starts standard updates on manager #0; `deliverable` says whether they can be delivered now.
     static func startUpdating(_ store: TestStore, deliverable: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
-        let inUse = store.state.isInUse
+        let foreground = store.state.lifecycle.state == .foreground
         store.send(.appStartedUpdatingLocation(Rig.manager), sourceLocation: sourceLocation) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = inUse
+            $0.services.managers[0].updatingStartedInForeground = foreground
             $0.services.managers[0].wasDeliverable = deliverable
         }
     }
@@ -182,7 +182,7 @@ struct InUseAndBackgroundTests {
         }
         m.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
             $0.services.managers[0].lastDelivery = .zero
         }
@@ -228,7 +228,7 @@ struct InUseAndBackgroundTests {
         r.finish()
     }
 
-    @Test("I6: a continuous background session needs the location background mode, allowsBackgroundLocationUpdates and a start while in use")
+    @Test("I6: a continuous background session needs the location background mode, allowsBackgroundLocationUpdates and a start in the foreground")
     func continuousBackgroundSession() {
         let there = Rig.fix(Rig.there, at: .seconds(60))
         for (mode, allows, startInUse) in [(true, true, true), (true, false, true), (false, false, true), (true, true, false)] {
@@ -249,6 +249,51 @@ struct InUseAndBackgroundTests {
             if session { m.receive(.delegate(Rig.manager, .didUpdateLocations([there]))) }
             m.finish()
         }
+    }
+
+    @Test("I6: allowsBackgroundLocationUpdates turned on after leaving the foreground, or updates started in the grace period, start no session")
+    func backgroundSessionStartsOnlyInForeground() {
+        // The property turned on two seconds after the app left the foreground, updates running since the foreground.
+        let late = Self.authorized(.whileUsing)
+        Self.startUpdating(late)
+        late.enterBackground()
+        late.send(.clockAdvanced(to: .seconds(2))) { $0.clock.now = .seconds(2) }
+        late.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) {
+            $0.services.managers[0].allowsBackgroundLocationUpdates = true
+            $0.services.managers[0].updatingStartedInForeground = false
+        }
+        #expect(!late.state.backgroundSessionActive && !late.state.indicatorShowing)
+        Self.pastGrace(late, to: .seconds(60)) { $0.services.managers[0].wasDeliverable = false }
+        #expect(!late.state.isInUse && !late.state.indicatorShowing)
+        // Back in the foreground with both, the next trip to the background has its session.
+        late.returnToForeground {
+            $0.services.managers[0].updatingStartedInForeground = true
+            $0.services.managers[0].wasDeliverable = true
+        }
+        late.enterBackground()
+        late.receive(.indicatorChanged(true))
+        late.finish()
+        #expect(late.state.backgroundSessionActive)
+
+        // Updates started three seconds into the grace period, the property already on.
+        let grace = Self.authorized(.whileUsing)
+        Self.allowBackgroundUpdates(grace)
+        grace.enterBackground()
+        grace.send(.clockAdvanced(to: .seconds(3))) { $0.clock.now = .seconds(3) }
+        Self.startUpdating(grace)
+        #expect(!grace.state.backgroundSessionActive)
+        Self.pastGrace(grace, to: .seconds(60)) { $0.services.managers[0].wasDeliverable = false }
+        #expect(!grace.state.backgroundSessionActive && !grace.state.indicatorShowing && !grace.state.isInUse)
+        grace.finish()
+
+        // In the foreground the order does not matter: the property turned on after the start still gives a session.
+        let order = Self.authorized(.whileUsing)
+        Self.startUpdating(order)
+        Self.allowBackgroundUpdates(order)
+        order.enterBackground()
+        order.receive(.indicatorChanged(true))
+        order.finish()
+        #expect(order.state.backgroundSessionActive)
     }
 
     @Test("I9: updates started in the background get no session; When In Use gets nothing and no error, Always gets updates")
@@ -333,7 +378,7 @@ struct InUseAndBackgroundTests {
         a.send(.deviceMoved(here)) { $0.device.location = here }
         a.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
             $0.services.managers[0].lastDelivery = .zero
         }

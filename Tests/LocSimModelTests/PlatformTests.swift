@@ -11,7 +11,7 @@ struct PlatformTests {
     static func startUpdating(_ store: TestStore, deliverable: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
         store.send(.appStartedUpdatingLocation(Rig.manager), sourceLocation: sourceLocation) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = deliverable
         }
     }
@@ -78,7 +78,7 @@ struct PlatformTests {
         let initial = old.state.initialPrompt(for: .whenInUse)
         old.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.prompts.onScreen = PresentedPrompt(prompt: initial, shownAt: .zero, manager: Rig.manager)
         }
         old.receive([.promptShown(initial), .appWillResignActive])

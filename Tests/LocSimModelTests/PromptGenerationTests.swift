@@ -126,7 +126,7 @@ struct PromptGenerationTests {
             store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
             store.send(.appStartedUpdatingLocation(Rig.manager)) {
                 $0.services.managers[0].updating = true
-                $0.services.managers[0].updatingStartedInUse = true
+                $0.services.managers[0].updatingStartedInForeground = true
                 $0.services.managers[0].wasDeliverable = true
             }
             store.leaveUse()
@@ -227,7 +227,7 @@ struct PromptGenerationTests {
         for request in [AuthorizationRequestKind.whenInUse, .always] {
             let store = TestStore(Rig.model())
             store.enterBackground()
-            store.ignoredRequest(request, .notInUse)
+            store.ignoredRequest(request, .notInForeground)
             store.finish()
             let launchedInBackground = TestStore(AuthorizationModel(platform: Platform(.iOS, 18), app: Rig.app))
             launchedInBackground.send(.appLaunchedInBackground) { $0.lifecycle.state = .background }

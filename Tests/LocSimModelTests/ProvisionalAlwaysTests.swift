@@ -246,18 +246,23 @@ struct ProvisionalAlwaysTests {
         answer(.changeToAlwaysAllow, after: 3600, late, receiving: [dismissedAlways, delivered])
     }
 
-    @Test("G7: while provisional, background updates reach the app only through a continuous background session")
+    @Test("G7: while provisional, background updates need a session with showsBackgroundLocationIndicator = true (A10, I10)")
     func provisionalBackgroundUpdates() {
         let there = Location(coordinate: Rig.there, timestamp: .seconds(60))
-        for session in [false, true] {
+        for (allows, shows) in [(false, false), (false, true), (true, false), (true, true)] {
+            // Provisional reads as Always (A10): the indicator, and so use, needs the opt-in.
+            let session = allows && shows
             let store = TestStore(Rig.model())
             store.grantProvisionalAlways()
-            if session {
+            if allows {
                 store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+            }
+            if shows {
+                store.send(.appSetShowsBackgroundLocationIndicator(Rig.manager, true)) { $0.services.managers[0].showsBackgroundLocationIndicator = true }
             }
             store.send(.appStartedUpdatingLocation(Rig.manager)) {
                 $0.services.managers[0].updating = true
-                $0.services.managers[0].updatingStartedInUse = true
+                $0.services.managers[0].updatingStartedInForeground = true
                 $0.services.managers[0].wasDeliverable = true
             }
             store.enterBackground()
@@ -267,6 +272,8 @@ struct ProvisionalAlwaysTests {
                 $0.clock.timers = []
                 if !session { $0.services.managers[0].wasDeliverable = false }
             }
+            #expect(store.state.backgroundSessionActive == allows, "\(allows) \(shows)")
+            #expect(store.state.indicatorShowing == session && store.state.isInUse == session, "\(allows) \(shows)")
             store.send(.deviceMoved(Location(coordinate: Rig.there))) {
                 $0.device.location = there
                 if session { $0.services.managers[0].lastDelivery = .seconds(60) }
@@ -280,7 +287,7 @@ struct ProvisionalAlwaysTests {
         always.changeSetting(.always, becomes: .always(provisional: false), reporting: .authorizedAlways)
         always.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
         }
         always.enterBackground()
@@ -294,6 +301,36 @@ struct ProvisionalAlwaysTests {
         }
         always.receive(.delegate(Rig.manager, .didUpdateLocations([there])))
         always.finish()
+    }
+
+    @Test("I10: a provisional app's session without the indicator shows it once the user switches the app to While Using in the background")
+    func provisionalSwitchedToWhileUsingInBackground() {
+        let store = TestStore(Rig.model())
+        store.grantProvisionalAlways()
+        store.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
+        store.send(.appStartedUpdatingLocation(Rig.manager)) {
+            $0.services.managers[0].updating = true
+            $0.services.managers[0].updatingStartedInForeground = true
+            $0.services.managers[0].wasDeliverable = true
+        }
+        store.enterBackground()
+        store.send(.clockAdvanced(to: .seconds(60))) {
+            $0.clock.now = .seconds(60)
+            $0.clock.timers = []
+            $0.services.managers[0].wasDeliverable = false
+        }
+        #expect(store.state.backgroundSessionActive && !store.state.indicatorShowing && !store.state.isInUse)
+        // When In Use cannot opt out of the indicator (I10): the running session shows it and the app is in use again.
+        // (The one vendor report that the indicator stays off after such a switch is not simulated.)
+        store.send(.userChangedSetting(.whileUsing)) {
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+            $0.services.managers[0].wasDeliverable = true
+        }
+        store.receive(.indicatorChanged(true))
+        store.receive(Rig.auth(.authorizedWhenInUse))
+        store.finish()
+        #expect(store.state.indicatorShowing && store.state.isInUse)
     }
 
     @Test("G8: provisional Always has no time limit; a choice in Settings makes it real")

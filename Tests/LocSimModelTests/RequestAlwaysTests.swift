@@ -51,6 +51,54 @@ struct RequestAlwaysTests {
         store.finish()
     }
 
+    @Test("E3, C10: an Always prompt that goes away unanswered spends the request unless unansweredAlwaysPromptSpendsRequest is false")
+    func unansweredAlwaysPrompt() {
+        #expect(DeviceParameters().unansweredAlwaysPromptSpendsRequest)
+        for spends in [true, false] {
+            var p = DeviceParameters()
+            p.unansweredAlwaysPromptSpendsRequest = spends
+            // The device is locked while the initial Always prompt is up (C10): it goes, unanswered.
+            let store = TestStore(Rig.model(parameters: p))
+            store.requestShowingInitialPrompt(.always)
+            store.send(.deviceLocked) {
+                $0.device.locked = true
+                $0.lifecycle.foregroundBeforeLock = true
+                $0.lifecycle.state = .background
+                $0.lifecycle.graceEndsAt = .seconds(10)
+                $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
+                $0.prompts.onScreen = nil
+                $0.record.alwaysRequestSpent = spends
+            }
+            store.receive(.promptDismissed(.initial, answer: nil))
+            store.send(.deviceUnlocked) {
+                $0.device.locked = false
+                $0.lifecycle.foregroundBeforeLock = false
+                $0.lifecycle.state = .foreground
+                $0.lifecycle.graceEndsAt = nil
+                $0.clock.timers = []
+            }
+            #expect(store.state.status == .notDetermined)
+            if spends {
+                store.ignoredRequest(.always, .alwaysAlreadyRequested)
+            } else {
+                store.requestShowingInitialPrompt(.always)
+            }
+            store.finish()
+
+            // The app killed with the upgrade prompt up.
+            var killed = Rig.model(parameters: p)
+            _ = killed.handle(.userChangedSetting(.whileUsing))
+            _ = killed.handle(.appRequestedAlwaysAuthorization(Rig.manager))
+            #expect(killed.prompts.onScreen?.prompt.kind == .alwaysUpgrade && killed.record.alwaysRequestSpent)
+            _ = killed.handle(.appTerminated)
+            #expect(killed.prompts.onScreen == nil && killed.record.alwaysRequestSpent == spends)
+            _ = killed.handle(.appLaunched)
+            _ = killed.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
+            let fx = killed.handle(.appRequestedAlwaysAuthorization(Rig.manager))
+            #expect(spends ? fx == [.requestIgnored(.always, reason: .alwaysAlreadyRequested)] : killed.prompts.onScreen?.prompt.kind == .alwaysUpgrade)
+        }
+    }
+
     @Test("E3: asking for Always from notDetermined spends the request; allowOnceExpiryRestoresAlwaysRequest decides whether Allow Once expiry gives it back")
     func askingFirstSpendsTheRequest() {
         // iOS 11–12: "Only While Using the App" on the first (Always) prompt.
@@ -230,7 +278,7 @@ struct RequestAlwaysTests {
             $0.lifecycle.graceEndsAt = .seconds(10)
             $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
         }
-        store.ignoredRequest(.always, .notInUse)
+        store.ignoredRequest(.always, .notInForeground)
         store.send(.clockAdvanced(to: .seconds(60))) {
             $0.clock.now = .seconds(60)
             $0.clock.timers = []

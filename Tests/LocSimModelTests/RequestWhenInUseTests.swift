@@ -31,7 +31,7 @@ struct RequestWhenInUseTests {
         }
         #expect(background.state.isInUse)
         background.send(.appRequestedWhenInUseAuthorization(Rig.manager))
-        background.receive(.requestIgnored(.whenInUse, reason: .notInUse))
+        background.receive(.requestIgnored(.whenInUse, reason: .notInForeground))
         background.send(.clockAdvanced(to: .seconds(60))) {
             $0.clock.now = .seconds(60)
             $0.clock.timers = []
@@ -187,7 +187,7 @@ struct RequestWhenInUseTests {
         store.receive(Rig.auth(.notDetermined, manager: second))
         store.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         store.send(.appRequestedLocation(second)) { $0.services.managers[1].oneShotPending = true }
         store.send(.deviceMoved(here))

@@ -15,7 +15,7 @@ struct StatusReadingTests {
         #expect(store.state.accuracy == .fullAccuracy)
         store.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
         }
         store.send(.deviceMoved(here))
         #expect(!store.state.canDeliverUpdates())

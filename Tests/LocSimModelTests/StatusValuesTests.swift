@@ -54,7 +54,7 @@ struct StatusValuesTests {
         store.finish()
         let background = TestStore(Rig.model())
         background.enterBackground()
-        background.ignoredRequest(.whenInUse, .notInUse)
+        background.ignoredRequest(.whenInUse, .notInForeground)
         background.finish()
         #expect(background.state.prompts.onScreen == nil)
         #expect(background.state.status == .notDetermined)
@@ -137,14 +137,14 @@ struct StatusValuesTests {
         m.send(.deviceMoved(here)) { $0.device.location = here }
         m.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
             $0.services.managers[0].lastDelivery = .zero
         }
         m.receive(.delegate(Rig.manager, .didUpdateLocations([here])))
         m.leaveUse { $0.services.managers[0].wasDeliverable = false }
         #expect(!m.state.isInUse)
-        m.send(.deviceMoved(there)) { $0.device.location = Rig.fix(there.coordinate, at: .seconds(11)) }
+        m.send(.deviceMoved(there)) { $0.device.location = Rig.fix(there.coordinate, at: .seconds(61)) }
         m.finish()
 
         // A continuous background session started in use keeps updates coming, with the indicator.
@@ -154,7 +154,7 @@ struct StatusValuesTests {
         s.send(.appSetAllowsBackgroundLocationUpdates(Rig.manager, true)) { $0.services.managers[0].allowsBackgroundLocationUpdates = true }
         s.send(.appStartedUpdatingLocation(Rig.manager)) {
             $0.services.managers[0].updating = true
-            $0.services.managers[0].updatingStartedInUse = true
+            $0.services.managers[0].updatingStartedInForeground = true
             $0.services.managers[0].wasDeliverable = true
             $0.services.managers[0].lastDelivery = .zero
         }

@@ -119,7 +119,7 @@ struct ScenarioParserSectionTests {
         ("allowOnceLapse", "2m"), ("location", "{latitude: 1.5, longitude: 2.5}"),
         ("confirmationPromptDelay", "1h"), ("heldEventWindow", "30s"), ("deliverHeldEventsAfterLateAnswer", "true"),
         ("lockDismissesPrompt", "false"), ("locationServicesOffDialog", "false"), ("macOSStartShowsPrompt", "false"),
-        ("allowOnceExpiryRestoresAlwaysRequest", "false"), ("reducedAccuracyInterval", "20m"),
+        ("allowOnceExpiryRestoresAlwaysRequest", "false"), ("unansweredAlwaysPromptSpendsRequest", "false"), ("reducedAccuracyInterval", "20m"),
         ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"),
     ]
 
@@ -144,6 +144,7 @@ struct ScenarioParserSectionTests {
         expected.parameters.showsLocationServicesOffDialog = false
         expected.parameters.macOSStartShowsPrompt = false
         expected.parameters.allowOnceExpiryRestoresAlwaysRequest = false
+        expected.parameters.unansweredAlwaysPromptSpendsRequest = false
         expected.parameters.reducedAccuracyInterval = .seconds(1200)
         expected.parameters.significantChangeDistance = 750
         expected.parameters.usageReminderAfter = .seconds(3 * 86_400)
@@ -158,7 +159,7 @@ struct ScenarioParserSectionTests {
         #expect(s.device.locationServices)
         #expect(!s.device.restricted)
         #expect(s.device.parameters.gracePeriod == .seconds(10))
-        #expect(s.device.parameters.allowOnceLapse == .zero)
+        #expect(s.device.parameters.allowOnceLapse == .seconds(50))
         #expect(s.device.location == Coordinate(latitude: 37.3349, longitude: -122.009))
     }
 

@@ -103,6 +103,7 @@ struct ScenarioGenerator {
         if bool() { p.showsLocationServicesOffDialog = bool() }
         if bool() { p.macOSStartShowsPrompt = bool() }
         if bool() { p.allowOnceExpiryRestoresAlwaysRequest = bool() }
+        if bool() { p.unansweredAlwaysPromptSpendsRequest = bool() }
         if bool() { p.reducedAccuracyInterval = duration() }
         if bool() { p.significantChangeDistance = abs(number()) }  // a distance: 0 or more
         if bool() { p.usageReminderAfter = duration() }
@@ -312,6 +313,7 @@ struct ScenarioWriterTests {
         d.parameters.showsLocationServicesOffDialog = false
         d.parameters.macOSStartShowsPrompt = false
         d.parameters.allowOnceExpiryRestoresAlwaysRequest = false
+        d.parameters.unansweredAlwaysPromptSpendsRequest = false
         d.parameters.reducedAccuracyInterval = .seconds(5)
         d.parameters.significantChangeDistance = 5
         d.parameters.usageReminderAfter = .seconds(5)

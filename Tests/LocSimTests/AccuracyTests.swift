@@ -19,7 +19,7 @@ struct AccuracyTests {
         #expect(full.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation")) == declined(.alreadyFullAccuracy))
         var background = Rig.whenInUse(precise: false)
         _ = background.handle(.appEnteredBackground)
-        #expect(background.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation")) == declined(.notInUse))
+        #expect(background.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation")) == declined(.inBackground))
 
         let fx = m.handle(.appRequestedTemporaryFullAccuracy(Rig.manager, purposeKey: "Navigation"))
         let prompt = Rig.prompts(fx).first

@@ -16,7 +16,7 @@ struct ReadmeExampleTests {
         manager.requestAlwaysAuthorization()                     // E8: no prompt, no callback
         #expect(device.promptOnScreen == nil)
         app.enterBackground()
-        device.advance(by: .seconds(11))                         // past the 10 s grace period
+        device.advance(by: .seconds(61))                         // past the grace period and the lapse (10 s + 50 s)
         #expect(manager.authorizationStatus == .notDetermined)   // H2: Allow Once lapsed
     }
 
