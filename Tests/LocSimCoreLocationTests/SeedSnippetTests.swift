@@ -32,7 +32,7 @@ struct SeedSnippetTests {
         #expect(manager.desiredAccuracy == kCLLocationAccuracyBest)
     }
 
-    @Test("E5, G1, I6: with the background mode the snippet prompts and, after Allow While Using, runs a background session")
+    @Test("E5, G1, G7, I6: with the background mode the snippet prompts and, after Allow While Using, runs a background session once it opts in to the indicator")
     func snippetWithBackgroundMode() throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Coordinate(latitude: 48.85, longitude: 2.35))
         let app = device.install(AppDescription(name: "Runner", backgroundModes: ["location"]))
@@ -45,6 +45,14 @@ struct SeedSnippetTests {
         #expect(manager.location != nil)                  // the first fix arrived once authorized
         #expect(manager.allowsBackgroundLocationUpdates)
         #expect(!manager.pausesLocationUpdatesAutomatically)
+        app.enterBackground()
+        device.advance(by: .seconds(60))
+        // G7: provisional reads as Always, so without the indicator opt-in the session neither
+        // shows the indicator nor keeps the app in use.
+        #expect(!app.isInUse)
+        #expect(!app.model.indicatorShowing)
+        app.enterForeground()
+        manager.showsBackgroundLocationIndicator = true
         app.enterBackground()
         device.advance(by: .seconds(60))
         #expect(app.isInUse)                              // the session keeps the app in use (I1)
