@@ -60,6 +60,34 @@ struct HostilePlistTests {
         #expect(out.stderr.isEmpty)
     }
 
+    @Test("a binary plist holding a set is read everywhere a plist is: explore's infoPlist, lint's Info.plist and project.pbxproj")
+    func setEverywhere() throws {
+        let plist = try #require(Self.regressions("plist").first { $0.hasSuffix("/binary-nonempty-set.plist") })
+        let model = LocsimProcess.writeScenario("""
+            name: m
+            device: {platforms: [iOS 18.0]}
+            app:
+              infoPlist: \(plist)
+              screens: [start]
+              on: []
+            explore: {depth: 2}
+
+            """, name: "set-model")
+        let explored = try LocsimProcess.run(["explore", model])
+        #expect(explored.status == 0, "\(explored.stderr)")
+        #expect(explored.stdout.contains("1 model, 0 findings"))
+        // As an app's Info.plist: read (its UIBackgroundModes set is a list); as a project: one line.
+        let root = try Self.directory()
+        for dir in ["App", "App.xcodeproj"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: plist, toPath: root.appendingPathComponent("App/Info.plist").path)
+        let out0 = try LocsimProcess.run(["lint", root.path])
+        #expect(out0.status == 0, "\(out0.stderr)")
+        let project = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        try FileManager.default.copyItem(atPath: plist, toPath: project.path)
+        let out = try LocsimProcess.run(["lint", root.path])
+        Self.expectOneLine(out, startingWith: "\(project.path): error: ", containing: "project file")
+    }
+
     @Test("locsim lint: a directory holding a hostile Info.plist is one error line naming the file, exit 2")
     func lintHostileInfoPlist() throws {
         for plist in Self.hostilePlists {
