@@ -106,6 +106,21 @@ extension TestStore {
         }
     }
 
+    /// The foreground app, with no timer running, is locked: it goes to the background with the
+    /// lock and its grace period starts (C10, I1); `also` adds what else changes (a prompt that
+    /// goes away, the Always request spent).
+    public func lockInForeground(also: ((inout AuthorizationModel) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        let graceEnd = state.clock.now + state.parameters.gracePeriod
+        send(.deviceLocked, sourceLocation: sourceLocation) {
+            $0.device.locked = true
+            $0.lifecycle.foregroundBeforeLock = true
+            $0.lifecycle.state = .background
+            $0.lifecycle.graceEndsAt = graceEnd
+            $0.clock.timers = [ScheduledTimer(at: graceEnd, kind: .graceEnds)]
+            also?(&$0)
+        }
+    }
+
     /// Requests When In Use and answers Allow Once: temporary When In Use (H1).
     public func grantAllowOnce(sourceLocation: SourceLocation = #_sourceLocation) {
         requestShowingInitialPrompt(.whenInUse, sourceLocation: sourceLocation)

@@ -259,14 +259,7 @@ struct DelegateSemanticsTests {
         let store = TestStore(Rig.model())
         store.requestShowingInitialPrompt(.whenInUse)
         // The app goes to the background with the lock: it does not become active again.
-        store.send(.deviceLocked) {
-            $0.device.locked = true
-            $0.lifecycle.foregroundBeforeLock = true
-            $0.lifecycle.state = .background
-            $0.lifecycle.graceEndsAt = .seconds(10)
-            $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
-            $0.prompts.onScreen = nil
-        }
+        store.lockInForeground { $0.prompts.onScreen = nil }
         store.receive(.promptDismissed(.initial, answer: nil))
         #expect(store.state.status == .notDetermined)
         store.send(.deviceUnlocked) {
@@ -283,13 +276,7 @@ struct DelegateSemanticsTests {
         parameters.lockDismissesPrompt = false
         let keep = TestStore(Rig.model(parameters: parameters))
         keep.requestShowingInitialPrompt(.whenInUse)
-        keep.send(.deviceLocked) {
-            $0.device.locked = true
-            $0.lifecycle.foregroundBeforeLock = true
-            $0.lifecycle.state = .background
-            $0.lifecycle.graceEndsAt = .seconds(10)
-            $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
-        }
+        keep.lockInForeground()
         #expect(keep.state.prompts.onScreen?.prompt.kind == .initial)
         keep.send(.deviceUnlocked) {
             $0.device.locked = false

@@ -60,12 +60,7 @@ struct RequestAlwaysTests {
             // The device is locked while the initial Always prompt is up (C10): it goes, unanswered.
             let store = TestStore(Rig.model(parameters: p))
             store.requestShowingInitialPrompt(.always)
-            store.send(.deviceLocked) {
-                $0.device.locked = true
-                $0.lifecycle.foregroundBeforeLock = true
-                $0.lifecycle.state = .background
-                $0.lifecycle.graceEndsAt = .seconds(10)
-                $0.clock.timers = [ScheduledTimer(at: .seconds(10), kind: .graceEnds)]
+            store.lockInForeground {
                 $0.prompts.onScreen = nil
                 $0.record.alwaysRequestSpent = spends
             }
