@@ -1,7 +1,7 @@
 /// Built-in copies of the example app models, for the benchmark (a test checks they match
 /// `Examples/explore/`).
-enum BenchmarkModels {
-    static let all: [(name: String, text: String)] = [
+package enum BenchmarkModels {
+    package static let all: [(name: String, text: String)] = [
         ("buggy-tracker.yml", buggyTracker),
         ("careful-tracker.yml", carefulTracker),
     ]
@@ -61,7 +61,7 @@ app:
     # Back in the foreground while asking: the prompt went away unanswered; offer the button again.
     - {event: foreground, when: asking, goto: ready}
 explore:
-  depth: 12
+  depth: 14
   taps: [locate, track, stop]
 """#
 }

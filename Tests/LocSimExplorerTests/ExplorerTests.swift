@@ -1,3 +1,4 @@
+import Foundation
 import LocSimExplorer
 import LocSimModel
 import Testing
@@ -60,5 +61,17 @@ struct ExplorerTests {
         #expect(ExplorationReport.text([serial]) == ExplorationReport.text([ExampleModels.buggy]))
         #expect(ExplorationReport.jsonLines([serial]) == ExplorationReport.jsonLines([ExampleModels.buggy]))
         #expect(serial.findings == serial.findings.sorted { ($0.kind, $0.key, $0.platform) < ($1.kind, $1.key, $1.platform) })
+    }
+}
+
+@Suite("The benchmark's built-in models")
+struct BenchmarkModelTests {
+    @Test("are the example app models, byte for byte")
+    func builtInCopiesAreTheExamples() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for (name, text) in BenchmarkModels.all {
+            let example = try String(contentsOf: root.appendingPathComponent("Examples/explore/\(name)"), encoding: .utf8)
+            #expect(text + "\n" == example || text == example, "\(name) differs from Examples/explore/\(name)")
+        }
     }
 }
