@@ -17,7 +17,10 @@ open class LocationManager {
 
     /// The delegate. Corresponds to `CLLocationManager.delegate`.
     public weak var delegate: (any LocationManagerDelegate)? {
-        didSet { send(.appSetDelegate(id, present: delegate != nil), "delegate = \(delegate == nil ? "nil" : "set")", log: false) }
+        didSet {
+            send(.appSetDelegate(id, present: delegate != nil, implements: delegate?.implementedMethods ?? .all),
+                 "delegate = \(delegate == nil ? "nil" : "set")", log: false)
+        }
     }
 
     /// Whether the authorization callback being delivered changed the status (false when only
@@ -61,6 +64,18 @@ open class LocationManager {
 
     /// Whether Location Services is on for the device (M1). Corresponds to `CLLocationManager.locationServicesEnabled()`.
     public class func locationServicesEnabled(on device: SimulatedDevice) -> Bool { device.locationServicesEnabled }
+
+    /// Whether Location Services is on, asked by `app`'s code (M1, B4). LocSim runs app code on the
+    /// app's main thread, so `onMainThread` defaults to true, and the call then logs Xcode's
+    /// main-thread warning on iOS 16+ and macOS 13+; pass false for a call made from a background
+    /// queue, as permission libraries do. Corresponds to `CLLocationManager.locationServicesEnabled()`.
+    public class func locationServicesEnabled(from app: SimulatedApp, onMainThread: Bool = true) -> Bool {
+        app.device.send(.appCheckedLocationServicesEnabled(onMainThread: onMainThread), to: app,
+                        entry: TimelineEntry(time: app.device.now, app: app.name, kind: .appCall,
+                                             text: "locationServicesEnabled()\(onMainThread ? "" : " on a background queue")"))
+        app.device.run()
+        return app.device.locationServicesEnabled
+    }
 
     /// Asks for When In Use authorization (section D). Corresponds to `requestWhenInUseAuthorization()`.
     public func requestWhenInUseAuthorization() { perform(.requestWhenInUse) }

@@ -8,6 +8,10 @@ import LocSimModel
 /// deprecated ``locationManager(_:didChangeAuthorization:)`` when the status changed (C1); earlier
 /// platforms call the deprecated method directly.
 public protocol LocationManagerDelegate: AnyObject {
+    /// The methods this delegate implements, as `respondsToSelector:` would answer (N4, C1):
+    /// Core Location calls only these, and `requestLocation()` throws without `didUpdateLocations`
+    /// and `didFailWithError`. LocSim's addition (Swift protocol methods always exist); default all.
+    var implementedMethods: DelegateMethods { get }
     /// The app's authorization or accuracy changed, or the manager was created (C1, C2, C7).
     /// Corresponds to `locationManagerDidChangeAuthorization(_:)`.
     func locationManagerDidChangeAuthorization(_ manager: LocationManager)
@@ -28,6 +32,8 @@ public protocol LocationManagerDelegate: AnyObject {
 }
 
 extension LocationManagerDelegate {
+    /// Every method.
+    public var implementedMethods: DelegateMethods { .all }
     /// Forwards to the deprecated callback when the status changed, as Core Location does for
     /// delegates that implement only the old method.
     public func locationManagerDidChangeAuthorization(_ manager: LocationManager) {

@@ -52,6 +52,13 @@ public final class SimulatedApp {
     /// The app is terminated.
     public func terminate() { lifecycle(.appTerminated, "terminate") }
 
+    /// The user deletes the app and installs it again (E4): it is not running afterwards, its
+    /// managers and registered services are gone, and its authorization survives if the device's
+    /// `reinstallKeepsAuthorization` parameter says so.
+    public func reinstall() {
+        device.userAction(self, .appReinstalled, "delete and reinstall \(name)")
+    }
+
     /// The user changes the app's entry in Settings (L1).
     public func changeSetting(_ option: SettingsOption) {
         device.userAction(self, .userChangedSetting(option), "Settings › \(name) › Location: \(option.rawValue)")

@@ -133,7 +133,7 @@ struct StepRun {
     private mutating func launchCode() {
         let main = AppModelSystem.main
         send(.appCreatedManager(main, hasDelegate: false))
-        send(.appSetDelegate(main, present: true))
+        send(.appSetDelegate(main, present: true, implements: state.model.app.delegateMethods))
     }
 
     // MARK: App calls

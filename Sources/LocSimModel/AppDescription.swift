@@ -14,6 +14,15 @@ public struct AppDescription: Hashable, Sendable {
     public var temporaryPurposeKeys: [String: String]
     /// An iPhone or iPad app running as a compatible app on visionOS (E11, P3).
     public var compatibleApp: Bool
+    /// The app runs in the macOS App Sandbox (`com.apple.security.app-sandbox`, P2). Default false.
+    /// An entitlement, not an Info.plist key.
+    public var appSandbox = false
+    /// The app has the `com.apple.security.personal-information.location` entitlement (P2): a
+    /// sandboxed Mac app without it gets no prompt and no change. Default false.
+    public var locationEntitlement = false
+    /// The methods the app's location-manager delegates implement (N4, C1). Default every method.
+    /// App code, not an Info.plist fact: LocSim's addition, for scenarios and app models.
+    public var delegateMethods = DelegateMethods.all
 
     /// Creates an app description. With no arguments the app declares every location purpose string
     /// and no background mode, as the scenario format's default app does.
@@ -43,6 +52,10 @@ public struct AppDescription: Hashable, Sendable {
     public var declaredKeys: Set<PurposeKey> {
         Set(purposeStrings.compactMap { $0.value.isEmpty ? nil : $0.key })
     }
+
+    /// Whether the App Sandbox keeps the app from location on macOS: sandboxed without the location
+    /// entitlement (P2).
+    public var sandboxBlocksLocation: Bool { appSandbox && !locationEntitlement }
 
     /// Whether `UIBackgroundModes` contains `location` (I6, I8).
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }

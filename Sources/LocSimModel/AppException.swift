@@ -5,6 +5,8 @@
 public enum AppException: Hashable, Sendable {
     /// `requestLocation()` on a manager whose delegate cannot receive the answer (N4).
     case delegateMustRespondToDidUpdateLocations
+    /// `requestLocation()` on a manager whose delegate does not implement `didFailWithError` (N4).
+    case delegateMustRespondToDidFailWithError
     /// `allowsBackgroundLocationUpdates = true` without the `location` background mode (I8);
     /// `iOS13Wording` is the assertion iOS 13 and later print.
     case backgroundUpdatesWithoutBackgroundMode(iOS13Wording: Bool)
@@ -17,6 +19,8 @@ public enum AppException: Hashable, Sendable {
         switch self {
         case .delegateMustRespondToDidUpdateLocations:
             "Delegate must respond to locationManager:didUpdateLocations:"
+        case .delegateMustRespondToDidFailWithError:
+            "Delegate must respond to locationManager:didFailWithError:"
         case .backgroundUpdatesWithoutBackgroundMode(let iOS13):
             iOS13 ? "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
                 : "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)"
@@ -32,6 +36,7 @@ public enum AppException: Hashable, Sendable {
     public var word: String {
         switch self {
         case .delegateMustRespondToDidUpdateLocations: "requestLocation-without-delegate"
+        case .delegateMustRespondToDidFailWithError: "requestLocation-without-didFailWithError"
         case .backgroundUpdatesWithoutBackgroundMode: "allowsBackgroundLocationUpdates"
         }
     }
@@ -39,7 +44,7 @@ public enum AppException: Hashable, Sendable {
     /// The rules behind it.
     public var ruleIDs: [String] {
         switch self {
-        case .delegateMustRespondToDidUpdateLocations: ["N4"]
+        case .delegateMustRespondToDidUpdateLocations, .delegateMustRespondToDidFailWithError: ["N4"]
         case .backgroundUpdatesWithoutBackgroundMode: ["I8"]
         }
     }

@@ -7,8 +7,15 @@ extension AuthorizationModel {
     /// Corresponds to `CLLocationManager.authorizationStatus`.
     @inlinable @inline(__always)
     public var status: AuthorizationStatus {
-        Self.status(restricted: device.restricted, servicesOn: device.locationServicesEnabled && !device.airplaneMode, authorization: record.authorization,
+        Self.status(restricted: device.restricted, servicesOn: Self.servicesOn(device, configuration), authorization: record.authorization,
                     macOS: configuration.platform.os == .macOS)
+    }
+
+    /// Whether location services are on for the app: the global switch (M1), and Airplane mode
+    /// when ``DeviceParameters/airplaneModeDeniesLocation`` (A6).
+    @inlinable @inline(__always)
+    static func servicesOn(_ device: Device, _ configuration: ModelConfiguration) -> Bool {
+        device.locationServicesEnabled && !(device.airplaneMode && configuration.airplaneModeDeniesLocation)
     }
 
     /// The status from the fields it depends on (A1–A10, M1, M4): one definition for the public
@@ -83,7 +90,7 @@ extension AuthorizationModel {
 
     @inline(__always)
     mutating func currentStatus() -> AuthorizationStatus {
-        Self.status(restricted: device.restricted, servicesOn: device.locationServicesEnabled && !device.airplaneMode, authorization: record.authorization,
+        Self.status(restricted: device.restricted, servicesOn: Self.servicesOn(device, configuration), authorization: record.authorization,
                     macOS: configuration.platform.os == .macOS)
     }
 

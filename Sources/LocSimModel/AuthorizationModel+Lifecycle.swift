@@ -47,4 +47,37 @@ extension AuthorizationModel {
         lifecycle.terminationReason = exception
         terminate(&fx)
     }
+
+    /// The user deletes the app and installs it again (E4): the running process ends, the services
+    /// it registered (regions, significant changes, visits) and the events kept for it go with the
+    /// app; the record stays unless ``DeviceParameters/reinstallKeepsAuthorization`` is false.
+    mutating func reinstall(_ fx: inout [Effect]) {
+        if lifecycle.state != .notRunning { terminate(&fx) }
+        lifecycle.terminationReason = nil
+        services.monitoredRegions = []
+        services.insideRegions = []
+        services.significantChangesRegistered = false
+        services.significantChangeAnchor = nil
+        services.visitsRegistered = false
+        services.pendingLaunchEvents = []
+        prompts.heldEvents = []
+        if !parameters.reinstallKeepsAuthorization { clearRecord() }
+    }
+
+    /// Clears the app's authorization record as Reset Location & Privacy does (E4, L2): back to
+    /// `notDetermined` with the Always request unspent, Precise as Info.plist sets it, no usage
+    /// reminder, and no pending confirmation or reminder.
+    mutating func clearRecord() {
+        record.authorization = .notDetermined
+        record.alwaysRequestSpent = false
+        record.precise = !app.defaultAccuracyReduced
+        record.temporaryFullAccuracy = false
+        record.locationButtonConfirmed = false
+        prompts.heldEvents = []
+        usageReminder.shown = false
+        usageReminder.backgroundUseCount = 0
+        usageReminder.firstBackgroundUseAt = nil
+        clock.timers.removeAny { $0.kind != .graceEnds }
+        prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
+    }
 }

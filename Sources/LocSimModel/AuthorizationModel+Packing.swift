@@ -431,6 +431,7 @@ extension AuthorizationModel {
         c |= UInt64(mgr.reportedStatus.map { Int($0.rawValue) + 1 } ?? 0) << 10
         c |= UInt64(mgr.reportedAccuracy.map { $0.rawValue + 1 } ?? 0) << 14
         c |= packingCode(mgr.desiredAccuracy) << 17
+        c |= UInt64(mgr.delegateMethods.rawValue) << 20
         return c
     }
 
@@ -455,6 +456,7 @@ extension AuthorizationModel {
         let accuracy = Int(c >> 14 & 7)
         mgr.reportedAccuracy = accuracy == 0 ? nil : AccuracyAuthorization(rawValue: accuracy - 1)
         mgr.desiredAccuracy = packedDesiredAccuracy(c >> 17 & 7)
+        mgr.delegateMethods = DelegateMethods(rawValue: UInt8(truncatingIfNeeded: c >> 20))
         if !mgr.queuedLocations.isEmpty { mgr.queuedLocations.removeAll(keepingCapacity: true) }
         if mgr.lastDelivery != nil { mgr.lastDelivery = nil }
     }

@@ -7,6 +7,7 @@ extension AuthorizationModel {
             return fx.append(.requestIgnored(kind, reason: .missingPurposeString))
         }
         if let reason = commonBlock() { return fx.append(.requestIgnored(kind, reason: reason)) }
+        if platform.os == .macOS, app.sandboxBlocksLocation { return fx.append(.requestIgnored(kind, reason: .missingLocationEntitlement)) }
         switch record.authorization {
         case .notDetermined: break
         case .denied: return fx.append(.requestIgnored(kind, reason: .denied))
@@ -30,7 +31,7 @@ extension AuthorizationModel {
     @inline(__always)
     func commonBlock() -> IgnoredReason? {
         if device.restricted { return .restricted }
-        if !device.locationServicesEnabled || device.airplaneMode { return .locationServicesOff }
+        if !Self.servicesOn(device, configuration) { return .locationServicesOff }
         return nil
     }
 

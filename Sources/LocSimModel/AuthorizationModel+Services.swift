@@ -1,5 +1,16 @@
 // Location services a manager starts: updates, one-shot requests, region monitoring, background updates.
 extension AuthorizationModel {
+    /// The runtime warning Xcode prints when `locationServicesEnabled()` runs on the main thread (B4).
+    public static let mainThreadServicesCheckWarning = "This method can cause UI unresponsiveness if invoked on the main thread. "
+        + "Instead, consider waiting for the `-locationManagerDidChangeAuthorization:` callback and checking `authorizationStatus` first."
+
+    /// Whether a main-thread `locationServicesEnabled()` draws the warning on `platform` (B4):
+    /// from the Xcode 14 SDKs, iOS 16 (and the watchOS, tvOS and visionOS of its generation) and
+    /// macOS 13. The first version is uncertain.
+    static func warnsOnMainThreadServicesCheck(_ platform: Platform) -> Bool {
+        platform.os == .macOS ? platform.isAtLeast(13) : platform.generationIsAtLeast(iOS: 16)
+    }
+
     /// Checks shared by services that need authorization when started (N2, N3, M2, M4).
     mutating func serviceAvailableForStart(_ id: ManagerID, _ fx: inout [Effect]) -> Bool {
         if !device.locationServicesEnabled, parameters.showsLocationServicesOffDialog, lifecycle.state == .foreground, !lifecycle.locationServicesDialogShown {
@@ -11,7 +22,7 @@ extension AuthorizationModel {
         if currentStatus() == .denied || currentStatus() == .restricted {
             fx.append(.delegate(id, .didFailWithError(.denied)))
         }
-        if platform.os == .macOS, record.authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, prompts.onScreen == nil,
+        if platform.os == .macOS, record.authorization == .notDetermined, parameters.macOSStartShowsPrompt, commonBlock() == nil, !app.sandboxBlocksLocation, prompts.onScreen == nil,
            configuration.missingWhenInUseKeys.isEmpty {
             present(configuration.initialWhenInUsePrompt, manager: id, &fx)
         }
@@ -34,9 +45,12 @@ extension AuthorizationModel {
 
     mutating func requestLocation(_ id: ManagerID, _ fx: inout [Effect]) {
         guard let m = services.managers.first(where: { $0.id == id }) else { return }
-        guard m.hasDelegate else {
-            // N4: Core Location throws when the delegate cannot receive the answer.
+        // N4: Core Location throws when the delegate cannot receive the answer or the failure.
+        guard m.hasDelegate, m.delegateMethods.contains(.didUpdateLocations) else {
             return crash(.delegateMustRespondToDidUpdateLocations, &fx)
+        }
+        guard m.delegateMethods.contains(.didFailWithError) else {
+            return crash(.delegateMustRespondToDidFailWithError, &fx)
         }
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .didFailWithError(.denied)))

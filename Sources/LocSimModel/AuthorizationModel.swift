@@ -52,7 +52,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     public struct Device: Hashable, Sendable {
         /// The global Location Services switch (M1). Corresponds to `locationServicesEnabled()`.
         public var locationServicesEnabled = true
-        /// Airplane mode (A6).
+        /// Airplane mode (A6): it denies location when ``DeviceParameters/airplaneModeDeniesLocation``.
         public var airplaneMode = false
         /// Parental controls or MDM restrict location (A5, M4).
         public var restricted = false
@@ -166,8 +166,25 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Applies one event and appends what the system did to `effects`: the same transition as
     /// ``handle(_:)``, for callers that reuse one buffer (the explorer, benchmarks).
     public mutating func handle(_ event: Event, into effects: inout [Effect]) {
+        let start = effects.count
         apply(event, &effects)
         settle(&effects)
+        if services.managers.contains(where: { $0.hasDelegate && $0.delegateMethods != .all }) { dropUnimplementedCalls(from: start, &effects) }
+    }
+
+    /// Removes the delegate calls, from `start` on, that the manager's delegate does not implement:
+    /// Core Location does not call them (N4, C1).
+    private func dropUnimplementedCalls(from start: Int, _ effects: inout [Effect]) {
+        let newCallback = platform.os == .macOS ? platform.isAtLeast(11) : platform.generationIsAtLeast(iOS: 14)
+        var i = start
+        while i < effects.count {
+            if case .delegate(let id, let call) = effects[i], let m = services.managers.first(where: { $0.id == id }), m.hasDelegate,
+               !m.delegateMethods.receives(call, newAuthorizationCallback: newCallback) {
+                effects.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
     }
 
     private mutating func apply(_ event: Event, _ fx: inout [Effect]) {
@@ -201,14 +218,19 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .appTerminated:
             guard lifecycle.state != .notRunning else { return fx.append(.rejected("the app is not running")) }
             terminate(&fx)
+        case .appReinstalled:
+            reinstall(&fx)
 
-        case .appCreatedManager(let id, let hasDelegate):
+        case .appCreatedManager(let id, let hasDelegate, let methods):
             guard lifecycle.state.runsCode else { return fx.append(.rejected("the app's code is not running")) }
             guard !services.managers.contains(where: { $0.id == id }) else { return fx.append(.rejected("manager \(id) exists")) }
-            services.managers.append(ManagerState(id: id, hasDelegate: hasDelegate))
+            services.managers.append(ManagerState(id: id, hasDelegate: hasDelegate, delegateMethods: methods))
             services.nextManagerNumber = max(services.nextManagerNumber, id.rawValue + 1)
-        case .appSetDelegate(let id, let present):
-            update(id) { $0.hasDelegate = present }
+        case .appSetDelegate(let id, let present, let methods):
+            update(id) { $0.hasDelegate = present; $0.delegateMethods = methods }
+        case .appCheckedLocationServicesEnabled(let onMainThread):
+            guard lifecycle.state.runsCode else { return fx.append(.rejected("the app's code is not running")) }
+            if onMainThread, Self.warnsOnMainThreadServicesCheck(platform) { fx.append(.console(Self.mainThreadServicesCheckWarning)) }
         case .appReleasedManager(let id):
             services.managers.removeAny { $0.id == id }
         case .appRequestedWhenInUseAuthorization(let id):
@@ -286,17 +308,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             device.restricted = on
         case .userResetLocationAndPrivacy:
             dismissUnanswered(&fx)
-            record.authorization = .notDetermined
-            record.alwaysRequestSpent = false
-            record.precise = !app.defaultAccuracyReduced
-            record.temporaryFullAccuracy = false
-            record.locationButtonConfirmed = false
-            prompts.heldEvents = []
-            usageReminder.shown = false
-            usageReminder.backgroundUseCount = 0
-            usageReminder.firstBackgroundUseAt = nil
-            clock.timers.removeAny { $0.kind != .graceEnds }
-            prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
+            clearRecord()
         case .userTappedLocationButton:
             tapLocationButton(&fx)
         case .deviceLocked:

@@ -24,6 +24,24 @@ public struct DeviceParameters: Hashable, Sendable {
     /// Whether starting a service with Location Services off shows the "Turn On Location Services"
     /// dialog (M2; reports say "sometimes"). Default true, once per launch.
     public var showsLocationServicesOffDialog: Bool = true
+    /// Whether Airplane mode makes the app read `denied` and blocks its requests, as the global
+    /// switch does (A6, uncertain). Default true: Apple's `denied` page lists Airplane mode among the
+    /// cases where the status "can be" denied; false follows the report that GPS keeps working in
+    /// Airplane mode since iOS 8.3 (mauron85/cordova-plugin-background-geolocation#49): the status
+    /// is unchanged.
+    public var airplaneModeDeniesLocation: Bool = true
+    /// Whether the app's authorization record survives deleting and reinstalling the app (E4,
+    /// uncertain): its status, Precise setting and the once-only Always record. Default true: several
+    /// reports say iOS keeps location permission across a reinstall (pascalbros/PAPermissions#34;
+    /// zoontek/react-native-permissions#884, citing Stack Overflow 48416987); false clears the
+    /// record as Reset Location & Privacy does for this app (QA1906).
+    public var reinstallKeepsAuthorization: Bool = true
+    /// The first macOS major version on which a request from an app that declares
+    /// `NSLocationWhenInUseUsageDescription` but not `NSLocationUsageDescription` prompts (P2,
+    /// disputed). Default 27: a controlled test on macOS 27 (lingyired/status-trio#55, fresh bundle
+    /// ids, `locationd` log) got the prompt that way; earlier versions follow Apple's page, which
+    /// calls `NSLocationUsageDescription` required. A version past the newest release means never.
+    public var macOSWhenInUseKeySufficesFrom: Int = 27
     /// Whether starting a service on macOS while `notDetermined` shows the prompt (P2, widely reported). Default true.
     public var macOSStartShowsPrompt: Bool = true
     /// Whether an Always prompt that goes away unanswered (C10: the device locked, the app killed, a

@@ -63,6 +63,8 @@ public enum IgnoredReason: String, Hashable, Sendable, CaseIterable {
     case alreadyFullAccuracy
     /// Temporary full accuracy: the app is not authorized.
     case notAuthorized
+    /// A sandboxed Mac app lacks the location entitlement (P2).
+    case missingLocationEntitlement
 }
 
 extension IgnoredReason {
@@ -85,6 +87,7 @@ extension IgnoredReason {
         case .unknownPurposeKey: "the purpose key is not in NSLocationTemporaryUsageDescriptionDictionary"
         case .alreadyFullAccuracy: "the app already has full accuracy"
         case .notAuthorized: "the app is not authorized"
+        case .missingLocationEntitlement: "the sandboxed app lacks the com.apple.security.personal-information.location entitlement"
         }
     }
 
@@ -107,6 +110,7 @@ extension IgnoredReason {
         case .notInUse, .notInForeground: ["D1", "E10", "F8"]
         case .locationServicesOff: ["M3"]
         case .unavailableOnPlatform: ["P1", "P2"]
+        case .missingLocationEntitlement: ["P2"]
         case .alreadyAlways: ["E1"]
         case .promptOnScreen: ["C12"]
         case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized, .inBackground: ["K5"]

@@ -16,14 +16,23 @@ public enum Event: Hashable, Sendable {
     case appSuspended
     /// The app was terminated (by the user or the system).
     case appTerminated
+    /// The user deleted the app and installed it again (E4): the process, its managers and the
+    /// services it registered are gone; the record survives if
+    /// ``DeviceParameters/reinstallKeepsAuthorization``.
+    case appReinstalled
 
     // MARK: App calls
-    /// The app created a location manager (C2). Corresponds to `CLLocationManager()` with a delegate.
-    case appCreatedManager(ManagerID, hasDelegate: Bool)
-    /// The app set or cleared a manager's delegate (N4 needs one).
-    case appSetDelegate(ManagerID, present: Bool)
+    /// The app created a location manager (C2). Corresponds to `CLLocationManager()` with a
+    /// delegate; `implements` is what that delegate implements (N4, default every method).
+    case appCreatedManager(ManagerID, hasDelegate: Bool, implements: DelegateMethods = .all)
+    /// The app set or cleared a manager's delegate; `implements` is what the new delegate
+    /// implements (N4: `requestLocation()` needs `didUpdateLocations` and `didFailWithError`).
+    case appSetDelegate(ManagerID, present: Bool, implements: DelegateMethods = .all)
     /// The app released a location manager.
     case appReleasedManager(ManagerID)
+    /// Corresponds to `CLLocationManager.locationServicesEnabled()`, called from the app's main
+    /// thread or from a background queue (B4: the main-thread call draws a runtime warning).
+    case appCheckedLocationServicesEnabled(onMainThread: Bool)
     /// Corresponds to `requestWhenInUseAuthorization()`.
     case appRequestedWhenInUseAuthorization(ManagerID)
     /// Corresponds to `requestAlwaysAuthorization()`.

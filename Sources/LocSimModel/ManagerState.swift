@@ -6,6 +6,8 @@ public struct ManagerState: Hashable, Sendable {
     public var id: ManagerID
     /// Whether a delegate is set.
     public var hasDelegate: Bool
+    /// The methods the delegate implements (N4, C1); meaningful while ``hasDelegate``.
+    public var delegateMethods: DelegateMethods = .all
     /// The status last reported to the delegate (`nil` before the creation callback, C2).
     public var reportedStatus: AuthorizationStatus?
     /// The accuracy last reported to the delegate (C7).
@@ -36,9 +38,10 @@ public struct ManagerState: Hashable, Sendable {
     /// When a fix was last delivered (reduced accuracy rate limit, K2).
     public var lastDelivery: Duration?
 
-    /// A new manager.
-    public init(id: ManagerID, hasDelegate: Bool) {
+    /// A new manager whose delegate, if any, implements `delegateMethods`.
+    public init(id: ManagerID, hasDelegate: Bool, delegateMethods: DelegateMethods = .all) {
         self.id = id
         self.hasDelegate = hasDelegate
+        self.delegateMethods = delegateMethods
     }
 }

@@ -19,6 +19,8 @@ final class ModelConfiguration: Hashable, Sendable {
     let generation: PromptGeneration
     let settingsOptions: [SettingsOption]
     @usableFromInline let hasLocationBackgroundMode: Bool
+    /// ``DeviceParameters/airplaneModeDeniesLocation`` (A6), read by the inlinable status.
+    @usableFromInline let airplaneModeDeniesLocation: Bool
     let initialWhenInUsePrompt: Prompt
     let initialAlwaysPrompt: Prompt
     let upgradePrompt: Prompt
@@ -29,8 +31,12 @@ final class ModelConfiguration: Hashable, Sendable {
         self.parameters = parameters
         self.app = app
         let declared = app.declaredKeys
-        missingWhenInUseKeys = PurposeStringRules.missingKeys(for: .whenInUse, on: platform, declared: declared)
-        missingAlwaysKeys = PurposeStringRules.missingKeys(for: .always, on: platform, declared: declared)
+        // P2: from `macOSWhenInUseKeySufficesFrom`, a Mac reads NSLocationWhenInUseUsageDescription
+        // in place of NSLocationUsageDescription.
+        let macOSReadsWhenInUse = platform.os == .macOS && platform.major >= parameters.macOSWhenInUseKeySufficesFrom && declared.contains(.whenInUse)
+        let readable = macOSReadsWhenInUse ? declared.union([.usage]) : declared
+        missingWhenInUseKeys = PurposeStringRules.missingKeys(for: .whenInUse, on: platform, declared: readable)
+        missingAlwaysKeys = PurposeStringRules.missingKeys(for: .always, on: platform, declared: readable)
         whenInUseAvailable = PurposeStringRules.requirement(for: .whenInUse, on: platform).isAvailable
         alwaysAvailable = PurposeStringRules.requirement(for: .always, on: platform).isAvailable
         fullAccuracyAvailable = PurposeStringRules.requirement(for: .temporaryFullAccuracy, on: platform).isAvailable
@@ -45,6 +51,7 @@ final class ModelConfiguration: Hashable, Sendable {
         }
         settingsOptions = options
         hasLocationBackgroundMode = app.hasLocationBackgroundMode
+        airplaneModeDeniesLocation = parameters.airplaneModeDeniesLocation
         initialWhenInUsePrompt = PromptCatalog.initialPrompt(for: .whenInUse, platform: platform, app: app)
         initialAlwaysPrompt = PromptCatalog.initialPrompt(for: .always, platform: platform, app: app)
         upgradePrompt = PromptCatalog.upgradePrompt(platform: platform, app: app)

@@ -13,7 +13,9 @@ enum PromptCatalog {
     }
 
     static func message(_ kind: PromptKind, _ request: AuthorizationRequestKind, platform: Platform, app: AppDescription) -> (String, String?) {
-        guard let key = PurposeStringRules.messageKey(for: kind, request: request, on: platform) else { return ("", nil) }
+        guard var key = PurposeStringRules.messageKey(for: kind, request: request, on: platform) else { return ("", nil) }
+        // P2: a Mac that prompts without NSLocationUsageDescription shows the When In Use string.
+        if key == .usage, app.purposeStrings[.usage]?.isEmpty ?? true, !(app.purposeStrings[.whenInUse]?.isEmpty ?? true) { key = .whenInUse }
         return (app.purposeStrings[key] ?? "", key.rawValue)
     }
 

@@ -80,6 +80,11 @@ public enum StepAction: Hashable, Sendable {
     case restrict(Bool)
     /// `resetLocationAndPrivacy`.
     case resetLocationAndPrivacy
+    /// `checkLocationServices` or `checkLocationServices: main|background` (LocSim's addition, B4):
+    /// the app calls `locationServicesEnabled()` on its main thread or on a background queue.
+    case checkLocationServices(onMainThread: Bool)
+    /// `reinstall` (LocSim's addition, E4): the user deletes the app and installs it again.
+    case reinstall
     /// `tapLocationButton` (LocSim's addition, H6).
     case tapLocationButton
     /// `wait: DURATION`.

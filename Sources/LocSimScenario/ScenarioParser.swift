@@ -19,13 +19,15 @@ public enum ScenarioParser {
         "platform", "locationServices", "restricted", "gracePeriod", "allowOnceLapse", "location",
         "confirmationPromptDelay", "heldEventWindow", "deliverHeldEventsAfterLateAnswer", "lockDismissesPrompt",
         "locationServicesOffDialog", "macOSStartShowsPrompt", "allowOnceExpiryRestoresAlwaysRequest",
-        "unansweredAlwaysPromptSpendsRequest",
+        "unansweredAlwaysPromptSpendsRequest", "airplaneModeDeniesLocation", "reinstallKeepsAuthorization",
+        "macOSWhenInUseKeySufficesFrom",
         "reducedAccuracyInterval", "significantChangeDistance", "usageReminderAfter",
     ]
 
     /// The app keys of format 1.
     public static let appKeys: [String] = [
         "name", "infoPlist", "purposeStrings", "backgroundModes", "defaultAccuracyReduced", "temporaryPurposeKeys", "compatibleApp",
+        "appSandbox", "locationEntitlement", "delegateMethods",
     ]
 
     /// Reads and parses a scenario file.
@@ -88,6 +90,14 @@ public enum ScenarioParser {
             case "macOSStartShowsPrompt": spec.parameters.macOSStartShowsPrompt = try v.bool(key)
             case "allowOnceExpiryRestoresAlwaysRequest": spec.parameters.allowOnceExpiryRestoresAlwaysRequest = try v.bool(key)
             case "unansweredAlwaysPromptSpendsRequest": spec.parameters.unansweredAlwaysPromptSpendsRequest = try v.bool(key)
+            case "airplaneModeDeniesLocation": spec.parameters.airplaneModeDeniesLocation = try v.bool(key)
+            case "reinstallKeepsAuthorization": spec.parameters.reinstallKeepsAuthorization = try v.bool(key)
+            case "macOSWhenInUseKeySufficesFrom":
+                let text = try v.string(key)
+                guard let major = Int(text), (0...999).contains(major) else {
+                    throw v.error("macOSWhenInUseKeySufficesFrom must be a macOS major version (0…999), not '\(text)'")
+                }
+                spec.parameters.macOSWhenInUseKeySufficesFrom = major
             case "reducedAccuracyInterval": spec.parameters.reducedAccuracyInterval = try v.duration(key)
             case "significantChangeDistance":
                 let meters = try v.double(key)
@@ -112,6 +122,8 @@ public enum ScenarioParser {
         var reduced: Bool?
         var temporary: [String: String]?
         var compatible = false
+        var sandbox = false, entitlement = false
+        var delegateMethods = DelegateMethods.all
         for (key, line, v) in try value.mapping("app") {
             switch key {
             case "name": name = try v.string("name")
@@ -143,6 +155,14 @@ public enum ScenarioParser {
                 for (k, _, sv) in try v.mapping("temporaryPurposeKeys") { t[k] = try sv.string(k) }
                 temporary = t
             case "compatibleApp": compatible = try v.bool("compatibleApp")
+            case "appSandbox": sandbox = try v.bool(key)
+            case "locationEntitlement": entitlement = try v.bool(key)
+            case "delegateMethods":
+                delegateMethods = []
+                for item in try v.sequence(key) {
+                    let name = try item.word("delegateMethods", from: DelegateMethods.named.map(\.name))
+                    if let m = DelegateMethods.named.first(where: { $0.name == name }) { delegateMethods.insert(m.method) }
+                }
             default:
                 if extraKeys.contains(key) { continue }
                 throw InputError(file: value.file, line: line, message: "unknown app key '\(key)' (expected one of: \(appKeys.joined(separator: ", ")))")
@@ -155,6 +175,9 @@ public enum ScenarioParser {
         if let reduced { app.defaultAccuracyReduced = reduced }
         if let temporary { app.temporaryPurposeKeys.merge(temporary) { _, new in new } }
         app.compatibleApp = compatible
+        app.appSandbox = sandbox
+        app.locationEntitlement = entitlement
+        app.delegateMethods = delegateMethods
         return app
     }
 

@@ -68,13 +68,14 @@ public final class ScenarioRunner {
     private let scenario: Scenario
     private let device: SimulatedDevice
     private let app: SimulatedApp
-    private let delegate = TimelineDelegate()
+    private let delegate: TimelineDelegate
     private var strongManagers: [LocationManager] = []
     private var lastExpectIndex = 0
 
     /// Prepares a run of `scenario`.
     public init(_ scenario: Scenario) {
         self.scenario = scenario
+        delegate = TimelineDelegate(implementedMethods: scenario.app.delegateMethods)
         device = SimulatedDevice(platform: scenario.device.platform, parameters: scenario.device.parameters,
                                  location: scenario.device.location,
                                  locationServicesEnabled: scenario.device.locationServices,
@@ -172,6 +173,10 @@ public final class ScenarioRunner {
         case .restrict(let on): device.setRestricted(on)
         case .resetLocationAndPrivacy: device.resetLocationAndPrivacy()
         case .tapLocationButton: app.tapLocationButton()
+        case .reinstall: app.reinstall()
+        case .checkLocationServices(let main):
+            try requireRunning("checkLocationServices")
+            _ = LocationManager.locationServicesEnabled(from: app, onMainThread: main)
         case .wait(let d): device.advance(by: d)
         case .moveTo(let c): device.move(to: c)
         case .enterRegion(let n): device.enterRegion(n)
@@ -257,4 +262,8 @@ public final class ScenarioRunner {
 }
 
 /// A delegate that does nothing: the timeline records every call.
-final class TimelineDelegate: LocationManagerDelegate {}
+final class TimelineDelegate: LocationManagerDelegate {
+    /// What the scenario's app says its delegate implements (`delegateMethods`, N4).
+    let implementedMethods: DelegateMethods
+    init(implementedMethods: DelegateMethods) { self.implementedMethods = implementedMethods }
+}

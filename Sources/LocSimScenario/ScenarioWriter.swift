@@ -37,6 +37,9 @@ public enum ScenarioWriter {
         if p.macOSStartShowsPrompt != defaults.macOSStartShowsPrompt { pairs.append(("macOSStartShowsPrompt", "\(p.macOSStartShowsPrompt)")) }
         if p.allowOnceExpiryRestoresAlwaysRequest != defaults.allowOnceExpiryRestoresAlwaysRequest { pairs.append(("allowOnceExpiryRestoresAlwaysRequest", "\(p.allowOnceExpiryRestoresAlwaysRequest)")) }
         if p.unansweredAlwaysPromptSpendsRequest != defaults.unansweredAlwaysPromptSpendsRequest { pairs.append(("unansweredAlwaysPromptSpendsRequest", "\(p.unansweredAlwaysPromptSpendsRequest)")) }
+        if p.airplaneModeDeniesLocation != defaults.airplaneModeDeniesLocation { pairs.append(("airplaneModeDeniesLocation", "\(p.airplaneModeDeniesLocation)")) }
+        if p.reinstallKeepsAuthorization != defaults.reinstallKeepsAuthorization { pairs.append(("reinstallKeepsAuthorization", "\(p.reinstallKeepsAuthorization)")) }
+        if p.macOSWhenInUseKeySufficesFrom != defaults.macOSWhenInUseKeySufficesFrom { pairs.append(("macOSWhenInUseKeySufficesFrom", "\(p.macOSWhenInUseKeySufficesFrom)")) }
         if p.reducedAccuracyInterval != defaults.reducedAccuracyInterval { pairs.append(duration("reducedAccuracyInterval", p.reducedAccuracyInterval)) }
         if p.significantChangeDistance != defaults.significantChangeDistance { pairs.append(("significantChangeDistance", YAMLText.number(p.significantChangeDistance))) }
         if let u = p.usageReminderAfter { pairs.append(duration("usageReminderAfter", u)) }
@@ -46,8 +49,9 @@ public enum ScenarioWriter {
     }
 
     /// The `app:` section, every field explicit: `name`, `purposeStrings` (sorted by key),
-    /// `backgroundModes`, `defaultAccuracyReduced`, `temporaryPurposeKeys` (when there are any) and
-    /// `compatibleApp`. An app read from an `infoPlist` is written as the fields the plist gave.
+    /// `backgroundModes`, `defaultAccuracyReduced`, `temporaryPurposeKeys` (when there are any),
+    /// `compatibleApp`, and `appSandbox`, `locationEntitlement` and `delegateMethods` when they
+    /// differ from the defaults. An app read from an `infoPlist` is written as the fields the plist gave.
     public static func app(_ a: AppDescription) -> String {
         var out = "app:\n"
         out += "  name: \(YAMLText.quoted(a.name))\n"
@@ -65,6 +69,9 @@ public enum ScenarioWriter {
             for (k, v) in a.temporaryPurposeKeys.sorted(by: { $0.key < $1.key }) { out += "    \(YAMLText.quoted(k)): \(YAMLText.quoted(v))\n" }
         }
         out += "  compatibleApp: \(a.compatibleApp)\n"
+        if a.appSandbox { out += "  appSandbox: true\n" }
+        if a.locationEntitlement { out += "  locationEntitlement: true\n" }
+        if a.delegateMethods != .all { out += "  delegateMethods: \(YAMLText.list(a.delegateMethods.names))\n" }
         return out
     }
 

@@ -121,6 +121,13 @@ public struct StepSyntax: Sendable {
             return .value(YAMLText.onOff(on))
         },
         word("tapLocationButton", .tapLocationButton),
+        word("reinstall", .reinstall),
+        StepSyntax("checkLocationServices", bare: .checkLocationServices(onMainThread: true), value: { arg, _ in
+            .checkLocationServices(onMainThread: try arg.word("checkLocationServices", from: ["main", "background"]) == "main")
+        }) {
+            guard case .checkLocationServices(let main) = $0 else { return nil }
+            return main ? .bare : .value("background")
+        },
     ]
 
     /// The entries of ``all`` by word.

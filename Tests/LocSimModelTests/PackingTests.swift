@@ -35,7 +35,7 @@ struct PackingTests {
         #expect(Self.labels(model.usageReminder) == ["shown", "backgroundUseCount", "firstBackgroundUseAt"])
         #expect(Self.labels(model.settled) == ["inUse", "indicatorShowing"])
         #expect(Self.labels(ManagerState(id: ManagerID(0), hasDelegate: true)) == [
-            "id", "hasDelegate", "reportedStatus", "reportedAccuracy", "updating", "updatingStartedInForeground", "oneShotPending",
+            "id", "hasDelegate", "delegateMethods", "reportedStatus", "reportedAccuracy", "updating", "updatingStartedInForeground", "oneShotPending",
             "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator", "pausesLocationUpdatesAutomatically",
             "desiredAccuracy", "significantChanges", "visits", "wasDeliverable", "queuedLocations", "lastDelivery",
         ])

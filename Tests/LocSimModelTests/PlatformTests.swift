@@ -179,4 +179,47 @@ struct PlatformTests {
         #expect(PurposeStringRules.requiredKeys(for: .always, deployingTo: Platform(.iOS, 11)) == [.alwaysAndWhenInUse, .whenInUse])
         #expect(PurposeStringRules.requiredKeys(for: .whenInUse, deployingTo: Platform(.iOS, 10)) == [.whenInUse])
     }
+
+    @Test("P2: a When-In-Use-only Mac app prompts from macOSWhenInUseKeySufficesFrom (default 27) and not before; a sandboxed app without the location entitlement gets no prompt")
+    func macOSKeyByVersionAndSandbox() {
+        let wiuOnly = AppDescription(name: "Trails", purposeStrings: [.whenInUse: "WIU: shows you on the map."])
+        #expect(DeviceParameters().macOSWhenInUseKeySufficesFrom == 27)
+        // macOS 27 (the controlled test): the prompt appears, with the When In Use string.
+        var new = Rig.model(Platform(.macOS, 27), app: wiuOnly)
+        let shown = Rig.prompts(new.handle(.appRequestedWhenInUseAuthorization(Rig.manager)))
+        #expect(shown.count == 1 && shown.first?.message == "WIU: shows you on the map.")
+        #expect(shown.first?.messageKey == PurposeKey.whenInUse.rawValue)
+        // macOS 14 (Apple's page: NSLocationUsageDescription required): nothing.
+        var old = Rig.model(Platform(.macOS, 14), app: wiuOnly)
+        #expect(old.handle(.appRequestedWhenInUseAuthorization(Rig.manager)).contains(.requestIgnored(.whenInUse, reason: .missingPurposeString)))
+        #expect(old.prompts.onScreen == nil && old.status == .notDetermined)
+        // The parameter moves the version: from 14, macOS 14 prompts; from 99, macOS 27 does not.
+        var p = DeviceParameters()
+        p.macOSWhenInUseKeySufficesFrom = 14
+        var moved = Rig.model(Platform(.macOS, 14), app: wiuOnly, parameters: p)
+        #expect(Rig.prompts(moved.handle(.appRequestedAlwaysAuthorization(Rig.manager))).count == 1)
+        p.macOSWhenInUseKeySufficesFrom = 99
+        var never = Rig.model(Platform(.macOS, 27), app: wiuOnly, parameters: p)
+        #expect(never.handle(.appRequestedWhenInUseAuthorization(Rig.manager)).contains(.requestIgnored(.whenInUse, reason: .missingPurposeString)))
+        // iOS is not affected.
+        var iOS = Rig.model(Platform(.iOS, 27), app: AppDescription(purposeStrings: [.usage: "u"]))
+        #expect(iOS.handle(.appRequestedWhenInUseAuthorization(Rig.manager)).contains(.requestIgnored(.whenInUse, reason: .missingPurposeString)))
+
+        // Sandboxed without com.apple.security.personal-information.location: no prompt, no change,
+        // from a request or from a start; with the entitlement, the prompt.
+        var sandboxed = AppDescription(name: "Trails", purposeStrings: [.usage: "USAGE"])
+        sandboxed.appSandbox = true
+        var blocked = Rig.model(Platform(.macOS, 14), app: sandboxed)
+        #expect(blocked.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .missingLocationEntitlement)])
+        #expect(blocked.handle(.appRequestedAlwaysAuthorization(Rig.manager)) == [.requestIgnored(.always, reason: .missingLocationEntitlement)])
+        #expect(Rig.prompts(blocked.handle(.appStartedUpdatingLocation(Rig.manager))).isEmpty)
+        #expect(blocked.status == .notDetermined && blocked.prompts.onScreen == nil)
+        #expect(IgnoredReason.missingLocationEntitlement.ruleIDs == ["P2"])
+        sandboxed.locationEntitlement = true
+        var entitled = Rig.model(Platform(.macOS, 14), app: sandboxed)
+        #expect(Rig.prompts(entitled.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).count == 1)
+        // The sandbox is a macOS matter.
+        var iPhone = Rig.model(Platform(.iOS, 18), app: { var a = Rig.app; a.appSandbox = true; return a }())
+        #expect(Rig.prompts(iPhone.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).count == 1)
+    }
 }

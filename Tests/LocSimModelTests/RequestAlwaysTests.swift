@@ -328,4 +328,37 @@ struct RequestAlwaysTests {
             allow.finish()
         }
     }
+
+    @Test("E4: reinstalling the app keeps its record by default; reinstallKeepsAuthorization = false clears it; its registered services go with the app")
+    func reinstall() {
+        #expect(DeviceParameters().reinstallKeepsAuthorization)
+        func spentAlwaysApp(_ parameters: DeviceParameters) -> AuthorizationModel {
+            var m = Rig.model(parameters: parameters)
+            _ = m.handle(.appRequestedAlwaysAuthorization(Rig.manager))
+            _ = m.handle(.userChoseButton(.allowWhileUsing, precise: false))
+            _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "home")))
+            _ = m.handle(.appStartedSignificantChanges(Rig.manager))
+            #expect(m.record.alwaysRequestSpent && m.status == .authorizedAlways && m.accuracy == .reducedAccuracy)
+            return m
+        }
+        // Default: the status, Precise and the spent Always request survive.
+        var kept = spentAlwaysApp(DeviceParameters())
+        #expect(!kept.handle(.appReinstalled).contains { if case .rejected = $0 { true } else { false } })
+        #expect(kept.lifecycle.state == .notRunning && kept.services.managers.isEmpty)
+        #expect(kept.services.monitoredRegions.isEmpty && !kept.services.significantChangesRegistered)
+        #expect(kept.status == .authorizedAlways && kept.isProvisional && kept.record.alwaysRequestSpent && kept.accuracy == .reducedAccuracy)
+        _ = kept.handle(.appLaunched)
+        _ = kept.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
+        #expect(kept.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .alreadyDetermined)])
+
+        // false: a fresh record, as Reset Location & Privacy gives the app.
+        var p = DeviceParameters()
+        p.reinstallKeepsAuthorization = false
+        var fresh = spentAlwaysApp(p)
+        _ = fresh.handle(.appReinstalled)
+        #expect(fresh.status == .notDetermined && !fresh.record.alwaysRequestSpent && fresh.accuracy == .fullAccuracy)
+        _ = fresh.handle(.appLaunched)
+        _ = fresh.handle(.appCreatedManager(Rig.manager, hasDelegate: true))
+        #expect(Rig.prompts(fresh.handle(.appRequestedAlwaysAuthorization(Rig.manager))).count == 1)
+    }
 }

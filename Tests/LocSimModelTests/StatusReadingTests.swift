@@ -36,4 +36,20 @@ struct StatusReadingTests {
                        Rig.auth(.authorizedWhenInUse), .delegate(Rig.manager, .didUpdateLocations([here]))])
         store.finish()
     }
+
+    @Test("B4: locationServicesEnabled() on the main thread logs Xcode's warning on iOS 16+ and macOS 13+; not from a background queue, nor earlier")
+    func mainThreadServicesCheck() {
+        let warning = "This method can cause UI unresponsiveness if invoked on the main thread. Instead, consider waiting for the `-locationManagerDidChangeAuthorization:` callback and checking `authorizationStatus` first."
+        #expect(AuthorizationModel.mainThreadServicesCheckWarning == warning)
+        var m = Rig.model(Platform(.iOS, 17))
+        #expect(m.handle(.appCheckedLocationServicesEnabled(onMainThread: true)) == [.console(warning)])
+        #expect(m.handle(.appCheckedLocationServicesEnabled(onMainThread: false)).isEmpty)
+        var old = Rig.model(Platform(.iOS, 15))
+        #expect(old.handle(.appCheckedLocationServicesEnabled(onMainThread: true)).isEmpty)
+        var mac = Rig.model(Platform(.macOS, 13), app: AppDescription(purposeStrings: [.usage: "u"]))
+        #expect(mac.handle(.appCheckedLocationServicesEnabled(onMainThread: true)) == [.console(warning)])
+        // The app's code must run to call it.
+        var off = AuthorizationModel()
+        #expect(off.handle(.appCheckedLocationServicesEnabled(onMainThread: true)) == [.rejected("the app's code is not running")])
+    }
 }

@@ -267,4 +267,25 @@ struct StatusValuesTests {
         #expect(AccuracyAuthorization.reducedAccuracy.rawValue == 1)
         #expect(AccuracyAuthorization.allCases == [.fullAccuracy, .reducedAccuracy])
     }
+
+    @Test("A6: airplaneModeDeniesLocation (default true) decides whether Airplane mode reads as denied; false keeps the status and lets a request prompt")
+    func airplaneModeParameter() {
+        #expect(DeviceParameters().airplaneModeDeniesLocation)
+        // Default: denied, and a request from notDetermined does nothing (M3).
+        var denies = Rig.model()
+        #expect(Rig.calls(denies.handle(.userSwitchedAirplaneMode(true))) == [.didChangeAuthorization(.denied, accuracy: .fullAccuracy, statusChanged: true)])
+        #expect(denies.status == .denied)
+        #expect(denies.handle(.appRequestedWhenInUseAuthorization(Rig.manager)) == [.requestIgnored(.whenInUse, reason: .locationServicesOff)])
+        // false: GPS keeps working in Airplane mode; the status and the prompt are as without it.
+        var p = DeviceParameters()
+        p.airplaneModeDeniesLocation = false
+        var keeps = Rig.model(parameters: p)
+        #expect(keeps.handle(.userSwitchedAirplaneMode(true)).isEmpty)
+        #expect(keeps.device.airplaneMode && keeps.status == .notDetermined)
+        #expect(Rig.prompts(keeps.handle(.appRequestedWhenInUseAuthorization(Rig.manager))).count == 1)
+        _ = keeps.handle(.userChoseButton(.allowWhileUsing, precise: nil))
+        #expect(keeps.status == .authorizedWhenInUse)
+        _ = keeps.handle(.appStartedUpdatingLocation(Rig.manager))
+        #expect(Rig.calls(keeps.handle(.deviceMoved(Location(coordinate: Rig.there)))).count == 1)
+    }
 }

@@ -120,7 +120,8 @@ struct ScenarioParserSectionTests {
         ("confirmationPromptDelay", "1h"), ("heldEventWindow", "30s"), ("deliverHeldEventsAfterLateAnswer", "true"),
         ("lockDismissesPrompt", "false"), ("locationServicesOffDialog", "false"), ("macOSStartShowsPrompt", "false"),
         ("allowOnceExpiryRestoresAlwaysRequest", "false"), ("unansweredAlwaysPromptSpendsRequest", "false"), ("reducedAccuracyInterval", "20m"),
-        ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"),
+        ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"), ("airplaneModeDeniesLocation", "false"),
+        ("reinstallKeepsAuthorization", "false"), ("macOSWhenInUseKeySufficesFrom", "14"),
     ]
 
     static func device(_ body: String) throws -> DeviceSpec {
@@ -145,6 +146,9 @@ struct ScenarioParserSectionTests {
         expected.parameters.macOSStartShowsPrompt = false
         expected.parameters.allowOnceExpiryRestoresAlwaysRequest = false
         expected.parameters.unansweredAlwaysPromptSpendsRequest = false
+        expected.parameters.airplaneModeDeniesLocation = false
+        expected.parameters.reinstallKeepsAuthorization = false
+        expected.parameters.macOSWhenInUseKeySufficesFrom = 14
         expected.parameters.reducedAccuracyInterval = .seconds(1200)
         expected.parameters.significantChangeDistance = 750
         expected.parameters.usageReminderAfter = .seconds(3 * 86_400)
@@ -179,6 +183,9 @@ struct ScenarioParserSectionTests {
           defaultAccuracyReduced: true
           temporaryPurposeKeys: {Navigation: Exact.}
           compatibleApp: true
+          appSandbox: true
+          locationEntitlement: true
+          delegateMethods: [didUpdateLocations, locationManagerDidChangeAuthorization]
         steps: [launch]
         """
         let app = try ScenarioParser.parse(text, file: ScenarioFixtures.scenarioPath).app
@@ -188,6 +195,9 @@ struct ScenarioParserSectionTests {
         #expect(app.defaultAccuracyReduced)
         #expect(app.temporaryPurposeKeys == ["Navigation": "Exact."])
         #expect(app.compatibleApp)
+        #expect(app.appSandbox && app.locationEntitlement)
+        #expect(app.delegateMethods == [.didUpdateLocations, .locationManagerDidChangeAuthorization])
+        #expect(Set(ScenarioParser.appKeys).isSuperset(of: ["appSandbox", "locationEntitlement", "delegateMethods"]))
     }
 
     @Test("With no infoPlist and no purposeStrings the app declares every purpose string and no background mode")

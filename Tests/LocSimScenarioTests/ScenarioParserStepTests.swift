@@ -83,6 +83,10 @@ struct ScenarioParserStepTests {
         StepCase("airplaneMode: on", .airplaneMode(true)),
         StepCase("airplaneMode: off", .airplaneMode(false)),
         StepCase("tapLocationButton", .tapLocationButton),
+        StepCase("reinstall", .reinstall),
+        StepCase("checkLocationServices", .checkLocationServices(onMainThread: true)),
+        StepCase("checkLocationServices: main", .checkLocationServices(onMainThread: true)),
+        StepCase("checkLocationServices: background", .checkLocationServices(onMainThread: false)),
     ]
 
     @Test("Every step word parses to its action", arguments: cases)

@@ -104,6 +104,9 @@ struct ScenarioGenerator {
         if bool() { p.macOSStartShowsPrompt = bool() }
         if bool() { p.allowOnceExpiryRestoresAlwaysRequest = bool() }
         if bool() { p.unansweredAlwaysPromptSpendsRequest = bool() }
+        if bool() { p.airplaneModeDeniesLocation = bool() }
+        if bool() { p.reinstallKeepsAuthorization = bool() }
+        if bool() { p.macOSWhenInUseKeySufficesFrom = int(0...999) }
         if bool() { p.reducedAccuracyInterval = duration() }
         if bool() { p.significantChangeDistance = abs(number()) }  // a distance: 0 or more
         if bool() { p.usageReminderAfter = duration() }
@@ -120,6 +123,9 @@ struct ScenarioGenerator {
         if chance(0.3) { a.defaultAccuracyReduced = true }
         if bool() { a.temporaryPurposeKeys = Dictionary((0..<int(0...3)).map { _ in (string(), string()) }, uniquingKeysWith: { a, _ in a }) }
         if chance(0.2) { a.compatibleApp = true }
+        if chance(0.2) { a.appSandbox = true }
+        if chance(0.2) { a.locationEntitlement = true }
+        if chance(0.3) { a.delegateMethods = DelegateMethods(rawValue: UInt8(int(0...255))) }
         return a
     }
 
@@ -219,11 +225,13 @@ struct ScenarioGenerator {
         case 15: .exitRegion(string())
         case 16: .visit
         case 17: .playGPX(gpx.track, path: gpx.path)
+        case 18: .reinstall
+        case 19: .checkLocationServices(onMainThread: bool())
         default: .expect(expectation())
         }
     }
 
-    static let actionKinds = 19
+    static let actionKinds = 21
 
     mutating func scenario() -> Scenario {
         let steps = (0..<int(0...12)).map { _ in Step(action(kind: int(0...(Self.actionKinds - 1))), line: 0) }
@@ -314,6 +322,9 @@ struct ScenarioWriterTests {
         d.parameters.macOSStartShowsPrompt = false
         d.parameters.allowOnceExpiryRestoresAlwaysRequest = false
         d.parameters.unansweredAlwaysPromptSpendsRequest = false
+        d.parameters.airplaneModeDeniesLocation = false
+        d.parameters.reinstallKeepsAuthorization = false
+        d.parameters.macOSWhenInUseKeySufficesFrom = 14
         d.parameters.reducedAccuracyInterval = .seconds(5)
         d.parameters.significantChangeDistance = 5
         d.parameters.usageReminderAfter = .seconds(5)

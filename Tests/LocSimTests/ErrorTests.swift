@@ -92,4 +92,47 @@ struct ErrorTests {
         ok.call { $0.requestLocation() }
         #expect(ok.app.state == .foreground && ok.app.terminationReason == nil)
     }
+
+    /// A delegate that implements only some methods, as `implementedMethods` declares.
+    final class PartialDelegate: LocationManagerDelegate {
+        let implementedMethods: DelegateMethods
+        var calls: [String] = []
+        init(_ methods: DelegateMethods) { implementedMethods = methods }
+        func locationManager(_ manager: LocationManager, didUpdateLocations locations: [Location]) { calls.append("didUpdateLocations") }
+        func locationManager(_ manager: LocationManager, didChangeAuthorization status: AuthorizationStatus) { calls.append("didChangeAuthorization(\(status))") }
+    }
+
+    @Test("N4: requestLocation throws when the delegate lacks didFailWithError; Core Location calls only the methods the delegate implements")
+    func delegateWithoutDidFailWithError() {
+        let text = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Delegate must respond to locationManager:didFailWithError:'"
+        #expect(AppException.delegateMustRespondToDidFailWithError.text == text)
+        var m = AuthorizationModel(platform: Platform(.iOS, 18), app: Rig.app)
+        _ = m.handle(.appLaunched)
+        _ = m.handle(.appCreatedManager(Rig.manager, hasDelegate: true, implements: [.locationManagerDidChangeAuthorization, .didUpdateLocations]))
+        #expect(m.handle(.appRequestedLocation(Rig.manager)) == [.console(text), .appTerminated(.delegateMustRespondToDidFailWithError)])
+        // A delegate without didUpdateLocations gets the other exception.
+        var n = Rig.model()
+        _ = n.handle(.appSetDelegate(Rig.manager, present: true, implements: [.didFailWithError]))
+        #expect(n.handle(.appRequestedLocation(Rig.manager)).last == .appTerminated(.delegateMustRespondToDidUpdateLocations))
+
+        // Through the simulator: the delegate declares what it implements.
+        let sim = Rig.Sim()
+        sim.app.launch()
+        let partial = PartialDelegate([.didUpdateLocations, .didChangeAuthorizationStatus])
+        let manager = LocationManager(app: sim.app, name: "partial")
+        manager.delegate = partial
+        sim.device.run()
+        // Only the deprecated authorization method: called for the status at creation, never for accuracy alone (C1).
+        #expect(partial.calls == ["didChangeAuthorization(notDetermined)"])
+        sim.call { _ in manager.requestLocation() }
+        #expect(sim.app.state == .notRunning && sim.app.terminationReason == .delegateMustRespondToDidFailWithError)
+        #expect(sim.entries(.terminated) == [text])
+
+        // Denied with didFailWithError missing: the denied error is not called (startUpdating does not throw).
+        var d = Rig.model()
+        _ = d.handle(.appSetDelegate(Rig.manager, present: true, implements: [.locationManagerDidChangeAuthorization, .didUpdateLocations]))
+        _ = d.handle(.userChangedSetting(.never))
+        #expect(!Rig.calls(d.handle(.appStartedUpdatingLocation(Rig.manager))).contains(.didFailWithError(.denied)))
+        #expect(d.lifecycle.state == .foreground)
+    }
 }
