@@ -8,7 +8,7 @@ public enum ExplorationReport {
     public enum Format: String, Sendable, CaseIterable {
         /// Human-readable.
         case text
-        /// One JSON object per line (a finding or a platform summary), keys sorted.
+        /// One JSON object per line (a platform summary, a finding, and a final summary), keys sorted.
         case json
     }
 
@@ -21,7 +21,6 @@ public enum ExplorationReport {
     /// otherwise prints each counterexample after its finding.
     public static func text(_ results: [ExplorationResult], counterexampleFiles: [Finding: String]? = nil) -> String {
         var out = ""
-        var total = 0
         for result in results {
             out += "== \(result.model.name)  (\(result.model.file))\n"
             for p in result.platforms {
@@ -30,7 +29,6 @@ public enum ExplorationReport {
                 out += "\(p.findings.count) finding\(p.findings.count == 1 ? "" : "s")\n"
             }
             let findings = result.findings
-            total += findings.count
             for f in findings {
                 out += "\n\(f.kind.rawValue)  \(f.key)  [\(f.platform)]\n"
                 out += "  \(f.explanation)  (\(f.rules.joined(separator: ", ")))\n"
@@ -45,11 +43,18 @@ public enum ExplorationReport {
             if findings.isEmpty { out += "no findings\n" }
             out += "\n"
         }
+        let total = findingCount(results)
         out += "\(results.count) model\(results.count == 1 ? "" : "s"), \(total) finding\(total == 1 ? "" : "s")\n"
         return out
     }
 
-    /// JSON Lines: a `platform` object per explored platform, then a `finding` object per finding.
+    /// How many findings `results` hold in all.
+    static func findingCount(_ results: [ExplorationResult]) -> Int {
+        results.reduce(0) { $0 + $1.findings.count }
+    }
+
+    /// JSON Lines: per model a `platform` object per explored platform, then a `finding` object per
+    /// finding; last a `summary` object (`models`, `platforms`, `findings`), like the text's last line.
     public static func jsonLines(_ results: [ExplorationResult]) -> String {
         var out = ""
         for result in results {
@@ -64,6 +69,8 @@ public enum ExplorationReport {
                              "scenarioFile": f.fileName, "scenario": f.scenario])
             }
         }
+        out += line(["type": "summary", "models": results.count, "platforms": results.reduce(0) { $0 + $1.platforms.count },
+                     "findings": findingCount(results)])
         return out
     }
 

@@ -31,11 +31,19 @@ public enum AuthorizationStatus: Int32, Hashable, Sendable, CaseIterable, Custom
         }
     }
 
-    /// Parses the scenario-format word (also `authorized`, the macOS alias).
+    /// Every scenario-format spelling and the status it names: each status's word, then
+    /// `authorized`, the macOS alias of `authorizedAlways` (A2). The one table that `expect:`
+    /// statuses and callback patterns (`didChangeAuthorization(authorized)`) both read.
+    public static let spellings: [(word: String, status: AuthorizationStatus)] =
+        allCases.map { ($0.description, $0) } + [("authorized", .authorized)]
+
+    /// The words of ``spellings``, in order (for "expected one of" messages).
+    public static let words: [String] = spellings.map(\.word)
+
+    /// Parses a scenario-format word (one of ``words``).
     public init?(word: String) {
-        if word == "authorized" { self = .authorizedAlways; return }
-        guard let s = Self.allCases.first(where: { $0.description == word }) else { return nil }
-        self = s
+        guard let s = Self.spellings.first(where: { $0.word == word }) else { return nil }
+        self = s.status
     }
 }
 

@@ -16,7 +16,7 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
         let k = rawValue
         switch self {
         case .status:
-            let w = try x.word("status", from: AuthorizationStatus.allCases.map(\.description))
+            let w = try x.word("status", from: AuthorizationStatus.words)
             e.status = AuthorizationStatus(word: w)
         case .accuracy:
             let w = try x.word("accuracy", from: ["full", "reduced"])

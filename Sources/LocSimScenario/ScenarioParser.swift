@@ -35,10 +35,19 @@ public enum ScenarioParser {
         try parse(YAMLValue.readText(contentsOf: path, kind: "scenario file"), file: path)
     }
 
+    /// Reads and parses a scenario from an open handle (standard input for `locsim run -`);
+    /// `file` names it in errors (`<stdin>`), and relative paths are relative to the working directory.
+    public static func parse(from handle: FileHandle, file: String) throws -> Scenario {
+        try parse(YAMLValue.readText(from: handle, file: file, kind: "scenario file"), file: file)
+    }
+
     /// Parses scenario text; `file` names it in errors and anchors relative paths.
     public static func parse(_ text: String, file: String) throws -> Scenario {
         guard let root = try YAMLValue.parse(text, file: file) else {
             throw InputError(file: file, line: nil, message: "empty scenario file")
+        }
+        if let found = appModelKey(root) {
+            throw InputError(file: file, line: found.line, message: "this is an app model (it has \(found.key)); explore it with locsim explore")
         }
         var name: String?
         var device = DeviceSpec()
@@ -60,6 +69,27 @@ public enum ScenarioParser {
         guard sawSteps else { throw InputError(file: file, line: nil, message: "a scenario needs steps") }
         let base = (file as NSString).lastPathComponent
         return Scenario(name: name ?? base, file: file, device: device, app: app, steps: steps)
+    }
+
+    /// The keys only an app model (`locsim explore`'s input) has, by section: top-level
+    /// `explore`, `device.platforms`, and the app's behaviour `app.screens`, `app.waiting`, `app.on`.
+    static let appModelKeys: [(section: String?, keys: Set<String>)] = [
+        (nil, ["explore"]), ("device", ["platforms"]), ("app", ["screens", "waiting", "on"]),
+    ]
+
+    /// The first key of ``appModelKeys`` in `root` and its line; `nil` when it has none (or is
+    /// not a mapping: the parse itself reports that).
+    static func appModelKey(_ root: YAMLValue) -> (key: String, line: Int?)? {
+        guard let top = try? root.mapping("a scenario") else { return nil }
+        for (key, line, value) in top {
+            for (section, keys) in appModelKeys {
+                if section == nil, keys.contains(key) { return (key, line) }
+                if section == key, let inner = try? value.mapping(key), let hit = inner.first(where: { keys.contains($0.key) }) {
+                    return ("\(key).\(hit.key)", hit.keyLine)
+                }
+            }
+        }
+        return nil
     }
 
     // MARK: Sections

@@ -54,10 +54,15 @@ public enum ScenarioReport {
         return line
     }
 
-    /// JSON Lines for one result: an `entry` object per timeline entry, then a `result` object.
-    public static func jsonLines(_ result: ScenarioResult) -> String {
+    /// The `detail` keys whose values are lists: a timeline entry holds them comma-joined
+    /// (`allowOnce,dontAllow`), JSON prints them as arrays of strings.
+    public static let listDetailKeys: Set<String> = ["buttons"]
+
+    /// JSON Lines for one result: an `entry` object per timeline entry (unless `timeline` is
+    /// `false`, as for `--quiet`), then a `result` object.
+    public static func jsonLines(_ result: ScenarioResult, timeline: Bool = true) -> String {
         var lines: [String] = []
-        for entry in result.timeline.entries {
+        for entry in timeline ? result.timeline.entries : [] {
             var object: [String: Any] = [
                 "type": "entry", "scenario": result.scenario.name, "file": result.scenario.file,
                 "time": TimelineEntry.format(entry.time), "ms": milliseconds(entry.time),
@@ -65,7 +70,7 @@ public enum ScenarioReport {
             ]
             if let app = entry.app { object["app"] = app }
             if let manager = entry.manager { object["manager"] = manager }
-            if !entry.detail.isEmpty { object["detail"] = entry.detail }
+            if !entry.detail.isEmpty { object["detail"] = jsonDetail(entry.detail) }
             lines.append(json(object))
         }
         var result_: [String: Any] = [
@@ -87,6 +92,15 @@ public enum ScenarioReport {
         }
         lines.append(json(result_))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An entry's detail for JSON: the values of ``listDetailKeys`` split into arrays.
+    static func jsonDetail(_ detail: [String: String]) -> [String: Any] {
+        var object: [String: Any] = detail
+        for key in listDetailKeys {
+            if let list = detail[key] { object[key] = list.isEmpty ? [] : list.split(separator: ",").map(String.init) }
+        }
+        return object
     }
 
     /// The JSON summary object.

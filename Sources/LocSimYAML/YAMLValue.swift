@@ -29,14 +29,20 @@ public struct YAMLValue {
             throw InputError(file: path, line: nil, message: "cannot read \(kind)")
         }
         defer { try? handle.close() }
+        return try readText(from: handle, file: path, kind: kind)
+    }
+
+    /// Reads UTF-8 text of at most ``YAMLLimits/maxFileBytes`` from an open handle (standard
+    /// input for `locsim run -`); `file` names it in errors (`<stdin>`).
+    public static func readText(from handle: FileHandle, file: String, kind: String) throws -> String {
         guard let data = try? handle.read(upToCount: YAMLLimits.maxFileBytes + 1) ?? Data() else {
-            throw InputError(file: path, line: nil, message: "cannot read \(kind)")
+            throw InputError(file: file, line: nil, message: "cannot read \(kind)")
         }
         guard data.count <= YAMLLimits.maxFileBytes else {
-            throw InputError(file: path, line: nil, message: "\(kind) is larger than \(YAMLLimits.maxFileBytes) bytes")
+            throw InputError(file: file, line: nil, message: "\(kind) is larger than \(YAMLLimits.maxFileBytes) bytes")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, line: nil, message: "\(kind) is not UTF-8 text")
+            throw InputError(file: file, line: nil, message: "\(kind) is not UTF-8 text")
         }
         return text
     }

@@ -30,7 +30,7 @@ struct Explore: ParsableCommand {
     @Option(help: "Events per path (overrides each model's explore.depth).")
     var depth: Int?
 
-    @Flag(help: "Do not report progress on stderr.")
+    @Flag(help: "Do not report progress on stderr (either format; stdout is the same).")
     var quiet = false
 
     mutating func run() throws {

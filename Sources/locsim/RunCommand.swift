@@ -9,21 +9,24 @@ struct Run: ParsableCommand {
         abstract: "Run scenario files (format 1) and print each timeline and result.",
         discussion: """
         Exit status: 0 when every expectation held, 1 when one failed, 2 when a file is invalid \
-        or a step cannot apply. With no files, runs the built-in default scenario.
+        or a step cannot apply. With no files, runs the built-in default scenario. \
+        A file named - is read from standard input (<stdin> in messages; relative paths in it are \
+        relative to the working directory).
 
         Examples:
           locsim run Examples/h3-allow-once-lapse.yml
           locsim run Examples/*.yml --format json > timeline.jsonl
+          locsim run - < scenario.yml
         """
     )
 
-    @Argument(help: "Scenario files (.yml, .yaml or .json); directories are skipped with a note. None: the built-in default scenario.")
+    @Argument(help: "Scenario files (.yml, .yaml or .json); directories are skipped with a note; - reads standard input. None: the built-in default scenario.")
     var files: [String] = []
 
     @Option(help: "Output format: text (timelines) or json (JSON Lines).")
     var format: ScenarioReport.Format = .text
 
-    @Flag(help: "Print only result lines and the summary, not timelines.")
+    @Flag(help: "Print only result lines and the summary, not timelines (with --format json: only the result and summary objects, no entry objects).")
     var quiet = false
 
     mutating func run() throws {
@@ -35,6 +38,11 @@ struct Run: ParsableCommand {
         }
         var skipped = 0
         for file in files {
+            if file == Self.standardInputArgument {
+                let name = Self.standardInputName
+                inputs.append(Self.parse(name) { try ScenarioParser.parse(from: .standardInput, file: name) })
+                continue
+            }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 // `locsim run Examples/*` also matches Examples/fixtures and Examples/explore.
@@ -69,7 +77,7 @@ struct Run: ParsableCommand {
                     out += ScenarioReport.text(result) + "\n"
                 }
             case .json:
-                out += ScenarioReport.jsonLines(result)
+                out += ScenarioReport.jsonLines(result, timeline: !quiet)
             }
             if case .invalid(let e) = result.outcome {
                 FileHandle.standardError.write(Data("error: \(e.description)\n".utf8))
@@ -80,6 +88,11 @@ struct Run: ParsableCommand {
         let status = ScenarioReport.exitStatus(results)
         if status != 0 { throw ExitCode(status) }
     }
+
+    /// The file argument that reads a scenario from standard input.
+    static let standardInputArgument = "-"
+    /// The name messages give standard input.
+    static let standardInputName = "<stdin>"
 
     /// Wraps a parse so that every failure is an ``InputError`` naming `file`.
     static func parse(_ file: String, _ body: () throws -> Scenario) -> Result<Scenario, InputError> {

@@ -199,7 +199,7 @@ struct LocsimCommandLineTests {
         #expect(mismatch == ["key": "status", "expected": "authorizedWhenInUse", "actual": "denied"])
         let prompt = try #require(objects.first { $0["kind"] as? String == "prompt" })
         #expect(prompt["time"] as? String == "+00:00:00.000")
-        #expect((prompt["detail"] as? [String: String])?["buttons"] == "allowOnce,allowWhileUsing,dontAllow")
+        #expect((prompt["detail"] as? [String: Any])?["buttons"] as? [String] == ["allowOnce", "allowWhileUsing", "dontAllow"])
         let summary = try #require(objects.last)
         #expect(summary["scenarios"] as? Int == 2 && summary["passed"] as? Int == 1 && summary["failed"] as? Int == 1)
     }

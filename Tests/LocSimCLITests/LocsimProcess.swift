@@ -41,9 +41,9 @@ enum LocsimProcess {
         return url.path
     }
 
-    /// Runs `locsim` with `arguments` in the package root. Output goes through files, so large
-    /// timelines cannot fill a pipe and block the child.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs `locsim` with `arguments` in the package root, with `stdin` (if any) as its standard
+    /// input. Input and output go through files, so large timelines cannot fill a pipe and block the child.
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
         guard let binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "locsim binary not found"]) }
         let id = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(id).out"), errURL = scratch.appendingPathComponent("\(id).err")
@@ -60,7 +60,14 @@ enum LocsimProcess {
         process.currentDirectoryURL = packageRoot
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        var input = FileHandle.nullDevice
+        if let stdin {
+            let inURL = scratch.appendingPathComponent("\(id).in")
+            _ = FileManager.default.createFile(atPath: inURL.path, contents: Data(stdin.utf8))
+            input = try FileHandle(forReadingFrom: inURL)
+        }
+        defer { if stdin != nil { try? input.close() } }
+        process.standardInput = input
         try process.run()
         process.waitUntilExit()
         return Output(stdout: try String(contentsOf: outURL, encoding: .utf8),

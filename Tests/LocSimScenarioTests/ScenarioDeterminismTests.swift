@@ -36,9 +36,9 @@ struct ScenarioDeterminismTests {
         #expect(objects.last?["type"] as? String == "result")
         #expect(objects.last?["status"] as? String == "passed")
         let prompt = try #require(objects.first { $0["kind"] as? String == "prompt" })
-        let detail = try #require(prompt["detail"] as? [String: String])
-        #expect(detail["buttons"] == "allowOnce,allowWhileUsing,dontAllow")
-        #expect(detail["title"]?.contains("Allow “Example” to use your location?") == true)
+        let detail = try #require(prompt["detail"] as? [String: Any])
+        #expect(detail["buttons"] as? [String] == ["allowOnce", "allowWhileUsing", "dontAllow"])
+        #expect((detail["title"] as? String)?.contains("Allow “Example” to use your location?") == true)
     }
 }
 

@@ -44,6 +44,16 @@ struct ScenarioInputErrorTests {
         expectError("device:\n  platform: iOS 18.0\n  speed: 3\nsteps: [launch]\n", line: 3, contains: "unknown device key 'speed'")
     }
 
+    @Test("An app model (explore:, device.platforms, app.screens/waiting/on) is named as one, at the key's line")
+    func appModel() {
+        let message = "explore it with locsim explore"
+        expectError("name: m\nexplore: {depth: 3}\n", line: 2, contains: "this is an app model (it has explore); " + message)
+        expectError("device:\n  platform: iOS 18.0\n  platforms: [iOS 18.0]\n", line: 3, contains: "this is an app model (it has device.platforms); " + message)
+        expectError("app:\n  name: X\n  screens: [home]\n  on: []\n", line: 3, contains: "this is an app model (it has app.screens); " + message)
+        expectError("app: {name: X, on: []}\nsteps: [launch]\n", line: 1, contains: "(it has app.on)")
+        expectError("app: {waiting: [a]}\n", line: 1, contains: "(it has app.waiting)")
+    }
+
     @Test("An unknown app key")
     func unknownAppKey() {
         expectError("app:\n  name: X\n  icon: x.png\nsteps: [launch]\n", line: 3, contains: "unknown app key 'icon'")

@@ -28,6 +28,7 @@ struct ScenarioParserExpectationTests {
         ExpectationCase("status", "denied") { $0.status = .denied },
         ExpectationCase("status", "authorizedAlways") { $0.status = .authorizedAlways },
         ExpectationCase("status", "authorizedWhenInUse") { $0.status = .authorizedWhenInUse },
+        ExpectationCase("status", "authorized") { $0.status = .authorizedAlways },
         ExpectationCase("accuracy", "full") { $0.accuracy = .fullAccuracy },
         ExpectationCase("accuracy", "reduced") { $0.accuracy = .reducedAccuracy },
         ExpectationCase("provisional", "true") { $0.provisional = true },
@@ -96,6 +97,14 @@ struct ScenarioParserExpectationTests {
     @Test("A2: didChangeAuthorization(authorized) means authorizedAlways")
     func authorizedAlias() throws {
         #expect(try ScenarioFixtures.expectation("{callbacks: [didChangeAuthorization(authorized)]}").callbacks == [.didChangeAuthorization(.authorizedAlways)])
+    }
+
+    @Test("A2: expect's status and didChangeAuthorization(…) accept the same words, each for the same status", arguments: AuthorizationStatus.words)
+    func statusWordsAgree(_ word: String) throws {
+        let status = try #require(AuthorizationStatus(word: word))
+        let e = try ScenarioFixtures.expectation("{status: \(word), callbacks: [didChangeAuthorization(\(word))]}")
+        #expect(e.status == status)
+        #expect(e.callbacks == [.didChangeAuthorization(status)])
     }
 
     @Test("monitoringDidFail is normalized to the timeline's spelling whatever the spaces")
