@@ -61,12 +61,6 @@ public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitud
     CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
 }
 
-extension AuthorizationStatus {
-    /// The macOS spelling of Always (deprecated there since 10.15, equal to `authorizedAlways`).
-    /// Corresponds to `CLAuthorizationStatus.authorized`.
-    public static var authorized: AuthorizationStatus { .authorizedAlways }
-}
-
 /// Corresponds to `kCLLocationAccuracyBestForNavigation`.
 public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = DesiredAccuracy.bestForNavigation.meters
 /// Corresponds to `kCLLocationAccuracyBest`.
