@@ -1,3 +1,4 @@
+import Foundation
 import LocSimModel
 
 /// An error Core Location reports through `didFailWithError`.
@@ -10,6 +11,37 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible 
     public init(_ code: LocationErrorCode) { self.code = code }
     /// `kCLErrorDomain error 1 (denied)`.
     public var description: String { "\(LocationErrorCode.domain) error \(code.rawValue) (\(code))" }
+
+    /// The codes. Corresponds to `CLError.Code`.
+    public typealias Code = LocationErrorCode
+
+    /// Corresponds to `CLError.locationUnknown`, for `catch CLError.locationUnknown`.
+    public static var locationUnknown: Code { .locationUnknown }
+    /// Corresponds to `CLError.denied`, for `catch CLError.denied`.
+    public static var denied: Code { .denied }
+    /// Corresponds to `CLError.network`.
+    public static var network: Code { .network }
+    /// Corresponds to `CLError.headingFailure`.
+    public static var headingFailure: Code { .headingFailure }
+    /// Corresponds to `CLError.regionMonitoringDenied`.
+    public static var regionMonitoringDenied: Code { .regionMonitoringDenied }
+    /// Corresponds to `CLError.regionMonitoringFailure`.
+    public static var regionMonitoringFailure: Code { .regionMonitoringFailure }
+    /// Corresponds to `CLError.promptDeclined`.
+    public static var promptDeclined: Code { .promptDeclined }
+}
+
+/// Whether `error` is a `LocationError` with this code: `catch CLError.denied`,
+/// `case CLError.denied`, as Swift's imported error codes allow.
+public func ~= (code: LocationErrorCode, error: any Error) -> Bool {
+    (error as? LocationError)?.code == code
+}
+
+extension LocationError: CustomNSError {
+    /// `kCLErrorDomain`, for `(error as NSError).domain`.
+    public static var errorDomain: String { LocationErrorCode.domain }
+    /// The code's raw value, for `(error as NSError).code`.
+    public var errorCode: Int { code.rawValue }
 }
 
 /// An error in the script driving a simulation (no prompt to answer, an app call while the app is

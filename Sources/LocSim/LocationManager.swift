@@ -90,6 +90,23 @@ open class LocationManager {
         perform(.requestFullAccuracy(purposeKey))
     }
 
+    /// Asks for temporary full accuracy (K5) and returns once the prompt was answered, or at once
+    /// when there is nothing to ask. Awaiting lets the run loop turn, so the scripted user answers
+    /// (``ScriptedUser``) and other delegate calls arrive meanwhile.
+    /// Corresponds to `requestTemporaryFullAccuracyAuthorization(withPurposeKey:) async throws`.
+    /// - Throws: `LocationError` as the completion handler would get it; ``SimulationError``
+    ///   when the prompt waits for an answer the scripted user does not have (a hang on a device).
+    nonisolated(nonsending)
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
+        var outcome: (any Error)??
+        requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { outcome = .some($0) }
+        device.run()
+        guard let outcome else {
+            throw SimulationError("requestTemporaryFullAccuracyAuthorization(withPurposeKey: \"\(purposeKey)\") waits for an answer to the prompt on screen, and the scripted user has none queued")
+        }
+        if let error = outcome { throw error }
+    }
+
     /// Every status the delegate is told about, as an async sequence, for Swift concurrency users.
     /// LocSim's addition; mirrors what `locationManagerDidChangeAuthorization(_:)` reports.
     public var authorizationUpdates: AsyncStream<AuthorizationStatus> {
@@ -154,9 +171,74 @@ open class LocationManager {
         }
     }
 
+    /// The distance in metres the device must move before a new fix is reported; `-1`
+    /// (`kCLDistanceFilterNone`) reports every fix, the default. Corresponds to `distanceFilter`.
+    /// LocSim stores it and delivers every fix: its moves are explicit steps of a test.
+    public var distanceFilter: Double = -1
+
+    /// What the app uses location for. Corresponds to `activityType` (default `.other`).
+    /// LocSim stores it and never pauses updates on its own.
+    public var activityType: ActivityType = .other
+
     /// Sets `desiredAccuracy` from a `DesiredAccuracy` value. LocSim's addition for scenario files.
     public func setDesiredAccuracy(_ value: DesiredAccuracy) {
         perform(.set([.desiredAccuracy(value)]))
+    }
+
+    // MARK: Heading
+
+    /// Whether the device reports a heading: iOS and watchOS devices have a magnetometer.
+    /// Corresponds to `CLLocationManager.headingAvailable()`.
+    public class func headingAvailable(on device: SimulatedDevice) -> Bool {
+        device.platform.os == .iOS || device.platform.os == .watchOS
+    }
+
+    /// Whether the platform offers significant-change monitoring (not tvOS or watchOS).
+    /// Corresponds to `CLLocationManager.significantLocationChangeMonitoringAvailable()`.
+    public class func significantLocationChangeMonitoringAvailable(on device: SimulatedDevice) -> Bool {
+        device.platform.os != .tvOS && device.platform.os != .watchOS
+    }
+
+    /// Whether the platform can monitor regions of this type (not tvOS).
+    /// Corresponds to `CLLocationManager.isMonitoringAvailable(for:)`.
+    public class func isMonitoringAvailable(for regionType: Region.Type, on device: SimulatedDevice) -> Bool {
+        device.platform.os != .tvOS
+    }
+
+    /// Whether the manager updates the heading (``startUpdatingHeading()``). LocSim's addition.
+    public private(set) var isUpdatingHeading = false
+    /// The most recent heading delivered. Corresponds to `CLLocationManager.heading`.
+    public private(set) var heading: Heading?
+    /// The change in degrees that produces a new heading; `-1` (`kCLHeadingFilterNone`) reports
+    /// every change. Corresponds to `headingFilter` (default 1).
+    public var headingFilter: Double = 1
+
+    /// Starts heading updates, where the device has a heading (``headingAvailable(on:)``): the
+    /// delegate gets the current heading when the run loop turns, then each turn of the device
+    /// (``SimulatedDevice/turn(toHeading:)``) by at least ``headingFilter`` while the app is in the
+    /// foreground. As in Core Location, the heading needs no authorization.
+    /// Corresponds to `startUpdatingHeading()`.
+    public func startUpdatingHeading() {
+        guard Self.headingAvailable(on: device), !isUpdatingHeading else { return }
+        isUpdatingHeading = true
+        if app.state == .foreground { device.queueHeading(for: self) }
+    }
+
+    /// Stops heading updates. Corresponds to `stopUpdatingHeading()`.
+    public func stopUpdatingHeading() { isUpdatingHeading = false }
+
+    /// Whether a turn to `new` is news for this manager.
+    func wantsHeading(_ new: Heading) -> Bool {
+        guard isUpdatingHeading else { return false }
+        guard let last = heading, headingFilter >= 0 else { return true }
+        let delta = abs(new.magneticHeading - last.magneticHeading).truncatingRemainder(dividingBy: 360)
+        return min(delta, 360 - delta) >= headingFilter
+    }
+
+    func deliverHeading(_ new: Heading) {
+        guard isUpdatingHeading else { return }
+        heading = new
+        delegate?.locationManager(self, didUpdateHeading: new)
     }
 
     // MARK: Plumbing

@@ -29,6 +29,22 @@ public protocol LocationManagerDelegate: AnyObject {
     func locationManager(_ manager: LocationManager, monitoringDidFailFor region: Region?, withError error: any Error)
     /// A visit was recorded. Corresponds to `locationManager(_:didVisit:)`.
     func locationManager(_ manager: LocationManager, didVisit visit: Visit)
+    /// A new heading arrived. Corresponds to `locationManager(_:didUpdateHeading:)`.
+    func locationManager(_ manager: LocationManager, didUpdateHeading newHeading: Heading)
+    /// Whether to show the compass calibration panel; LocSim never calibrates, so never asks.
+    /// Corresponds to `locationManagerShouldDisplayHeadingCalibration(_:)`.
+    func locationManagerShouldDisplayHeadingCalibration(_ manager: LocationManager) -> Bool
+    /// The state of a region, after `requestState(for:)` or a crossing. LocSim does not call it:
+    /// region crossings arrive as entries and exits. Corresponds to `locationManager(_:didDetermineState:for:)`.
+    func locationManager(_ manager: LocationManager, didDetermineState state: RegionState, for region: Region)
+    /// Monitoring of a region started. LocSim does not call it.
+    /// Corresponds to `locationManager(_:didStartMonitoringFor:)`.
+    func locationManager(_ manager: LocationManager, didStartMonitoringFor region: Region)
+    /// Updates paused automatically. LocSim never pauses updates on its own, so never calls it.
+    /// Corresponds to `locationManagerDidPauseLocationUpdates(_:)`.
+    func locationManagerDidPauseLocationUpdates(_ manager: LocationManager)
+    /// Paused updates resumed. LocSim does not call it. Corresponds to `locationManagerDidResumeLocationUpdates(_:)`.
+    func locationManagerDidResumeLocationUpdates(_ manager: LocationManager)
 }
 
 extension LocationManagerDelegate {
@@ -55,4 +71,16 @@ extension LocationManagerDelegate {
     public func locationManager(_ manager: LocationManager, monitoringDidFailFor region: Region?, withError error: any Error) {}
     /// Does nothing.
     public func locationManager(_ manager: LocationManager, didVisit visit: Visit) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didUpdateHeading newHeading: Heading) {}
+    /// Returns false.
+    public func locationManagerShouldDisplayHeadingCalibration(_ manager: LocationManager) -> Bool { false }
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didDetermineState state: RegionState, for region: Region) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didStartMonitoringFor region: Region) {}
+    /// Does nothing.
+    public func locationManagerDidPauseLocationUpdates(_ manager: LocationManager) {}
+    /// Does nothing.
+    public func locationManagerDidResumeLocationUpdates(_ manager: LocationManager) {}
 }

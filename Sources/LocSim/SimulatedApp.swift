@@ -18,6 +18,7 @@ public final class SimulatedApp {
     public var onLaunch: ((SimulatedApp) -> Void)?
 
     var managerObjects: [ManagerID: WeakManager] = [:]
+    var lifecycleObservers = LifecycleObservers()
     var managerNames: [ManagerID: String] = [:]
     var nextManager = 0
 
@@ -57,6 +58,33 @@ public final class SimulatedApp {
     /// `reinstallKeepsAuthorization` parameter says so.
     public func reinstall() {
         device.userAction(self, .appReinstalled, "delete and reinstall \(name)")
+    }
+
+    // MARK: Lifecycle notifications
+
+    /// Calls `handler` with each lifecycle notification named `name` (every one when `nil`) that
+    /// the app receives from now on, until its process ends or ``removeObserver(_:)``.
+    ///
+    /// Notifications arrive when the run loop turns, in order with delegate calls: those an event
+    /// causes come before the delegate calls it causes, in the order of
+    /// ``AppActivity/notifications(to:)`` — a prompt makes the app resign active and its answer
+    /// makes it active again (C11). Observers are the process's: a terminated app loses them, and
+    /// its launch code registers them again. Corresponds to
+    /// `NotificationCenter.default.addObserver(forName:object:queue:using:)` for the
+    /// `UIApplication` and `UIScene` lifecycle notifications, and to the scene delegate methods.
+    @discardableResult
+    public func observe(_ name: LifecycleNotification?, _ handler: @escaping (LifecycleNotification) -> Void) -> LifecycleObserver {
+        lifecycleObservers.add(name, handler)
+    }
+
+    /// Stops calling an observer's handler. Corresponds to `NotificationCenter.removeObserver(_:)`.
+    public func removeObserver(_ observer: LifecycleObserver) {
+        lifecycleObservers.remove(observer)
+    }
+
+    /// Posts a notification to the app's observers (the run loop does, when the app runs code).
+    func post(_ notification: LifecycleNotification) {
+        for handler in lifecycleObservers.handlers(for: notification) { handler(notification) }
     }
 
     /// The user changes the app's entry in Settings (L1).

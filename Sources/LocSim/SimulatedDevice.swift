@@ -27,6 +27,8 @@ public final class SimulatedDevice {
     public private(set) var locationServicesEnabled = true
     /// Whether the device is locked.
     public private(set) var isLocked = false
+    /// The direction the device points (north at first). Corresponds to `CLLocationManager.heading`'s source.
+    public private(set) var heading = Heading(magneticHeading: 0)
 
     /// The apps whose interpreters hold pending run-loop work, one entry per item, in the order
     /// the items were queued (each app's own items wait in its `AuthorizationInterpreter`).
@@ -146,6 +148,26 @@ public final class SimulatedDevice {
         broadcast(.deviceExitedRegion(name), TimelineEntry(time: now, app: nil, kind: .world, text: "exit region \(name)"))
     }
 
+    /// The device turns to point `degrees` from magnetic north: managers of foreground apps that
+    /// update the heading get it when it moved by at least their `headingFilter`.
+    public func turn(toHeading degrees: Double) {
+        heading = Heading(magneticHeading: degrees, time: now)
+        record(TimelineEntry(time: now, app: nil, kind: .world, text: "turn to heading \(formattedHeading(degrees))"))
+        for app in apps where app.state == .foreground {
+            for manager in app.managers where manager.wantsHeading(heading) { queueHeading(for: manager) }
+        }
+        run()
+    }
+
+    /// Queues the current heading for `manager`'s delegate (delivered when the run loop turns).
+    func queueHeading(for manager: LocationManager) {
+        runLoop.queue(.heading(manager.id, heading), for: manager.app)
+    }
+
+    private func formattedHeading(_ degrees: Double) -> String {
+        degrees == degrees.rounded() ? "\(Int(degrees))°" : "\(degrees)°"
+    }
+
     /// The world produces a visit.
     public func visit() {
         broadcast(.deviceVisited, TimelineEntry(time: now, app: nil, kind: .world, text: "visit"))
@@ -203,11 +225,20 @@ public final class SimulatedDevice {
         draining = true
         defer { draining = false }
         while true {
-            if let app = runLoop.next() {
-                switch app.interpreter.runLoop.takePending() {
-                case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
-                case .launchCode?: app.onLaunch?(app)
-                case nil: break
+            if let item = runLoop.next() {
+                switch item {
+                case .interpreter(let app):
+                    switch app.interpreter.runLoop.takePending() {
+                    case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
+                    case .launchCode?: app.onLaunch?(app)
+                    case nil: break
+                    }
+                case .local(let app, let delivery):
+                    guard app.state != .notRunning else { continue }
+                    switch delivery {
+                    case .notification(let n): app.post(n)
+                    case .heading(let id, let heading): app.manager(id)?.deliverHeading(heading)
+                    }
                 }
                 continue
             }
@@ -320,26 +351,53 @@ public final class SimulatedDevice {
 
 
 /// The device's side of its apps' run loops: the order in which their work was queued (one entry
-/// per item; each app's items wait in its own interpreter) and the buffer of what the last event
-/// made happen. One value, so applying an event or taking the next item is one access.
+/// per item; the model's items wait in each app's interpreter, the simulator's own deliveries
+/// here) and the buffer of what the last event made happen. One value, so applying an event or
+/// taking the next item is one access.
 private struct DeviceRunLoop {
-    private var apps: [SimulatedApp] = []
+    /// Something the simulator itself delivers, not the model: lifecycle notifications, headings.
+    enum Delivery {
+        case notification(LifecycleNotification)
+        case heading(ManagerID, Heading)
+    }
+
+    enum Item {
+        /// The next item waiting in the app's interpreter.
+        case interpreter(SimulatedApp)
+        case local(SimulatedApp, Delivery)
+    }
+
+    private var items: [Item] = []
     private var head = 0
     /// What the last event applied made happen.
     private(set) var occurrences: [Occurrence] = []
 
-    /// Applies `event` to `app` through its interpreter and notes the app once per item it queued.
+    /// Applies `event` to `app` through its interpreter: queues the lifecycle notifications it
+    /// causes, then notes the app once per item it queued. An app whose process ended loses its
+    /// observers.
     mutating func apply(_ event: Event, to app: SimulatedApp) {
         if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
-        for _ in 0..<app.interpreter.send(event, into: &occurrences) { apps.append(app) }
+        let before = AppActivity(app.model)
+        let queued = app.interpreter.send(event, into: &occurrences)
+        let after = AppActivity(app.model)
+        if before != after {
+            if before.running && !after.running { app.lifecycleObservers.removeAll() }
+            for n in before.notifications(to: after) { items.append(.local(app, .notification(n))) }
+        }
+        for _ in 0..<queued { items.append(.interpreter(app)) }
     }
 
-    /// The app whose item is next, if any.
-    mutating func next() -> SimulatedApp? {
-        guard head < apps.count else { return nil }
-        let app = apps[head]
+    /// Queues a delivery of the simulator's own.
+    mutating func queue(_ delivery: Delivery, for app: SimulatedApp) {
+        items.append(.local(app, delivery))
+    }
+
+    /// The next item, if any.
+    mutating func next() -> Item? {
+        guard head < items.count else { return nil }
+        let item = items[head]
         head += 1
-        if head == apps.count { apps.removeAll(keepingCapacity: true); head = 0 }
-        return app
+        if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
+        return item
     }
 }

@@ -26,6 +26,40 @@ public typealias CLError = LocationError
 public typealias CLLocationAccuracy = Double
 /// Corresponds to `CLLocationDistance`.
 public typealias CLLocationDistance = Double
+/// Corresponds to `CLLocationDegrees`.
+public typealias CLLocationDegrees = Double
+/// Corresponds to `CLLocationSpeed` (metres per second).
+public typealias CLLocationSpeed = Double
+/// Corresponds to `CLLocationSpeedAccuracy`.
+public typealias CLLocationSpeedAccuracy = Double
+/// Corresponds to `CLLocationDirection` (degrees from north).
+public typealias CLLocationDirection = Double
+/// Corresponds to `CLLocationDirectionAccuracy`.
+public typealias CLLocationDirectionAccuracy = Double
+/// Corresponds to `CLHeading`.
+public typealias CLHeading = Heading
+/// Corresponds to `CLActivityType`.
+public typealias CLActivityType = ActivityType
+/// Corresponds to `CLRegionState`.
+public typealias CLRegionState = RegionState
+
+/// Corresponds to `kCLDistanceFilterNone`: report every fix.
+public let kCLDistanceFilterNone: CLLocationDistance = -1
+/// Corresponds to `kCLHeadingFilterNone`: report every change of heading.
+public let kCLHeadingFilterNone: CLLocationDegrees = -1
+/// Corresponds to `kCLLocationCoordinate2DInvalid`.
+public let kCLLocationCoordinate2DInvalid = CLLocationCoordinate2D(latitude: -180, longitude: -180)
+
+/// Whether a coordinate's latitude lies in -90…90 and its longitude in -180…180.
+/// Corresponds to `CLLocationCoordinate2DIsValid(_:)`.
+public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) -> Bool {
+    (-90...90).contains(coordinate.latitude) && (-180...180).contains(coordinate.longitude)
+}
+
+/// Makes a coordinate. Corresponds to `CLLocationCoordinate2DMake(_:_:)`.
+public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees) -> CLLocationCoordinate2D {
+    CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+}
 
 /// Corresponds to `kCLLocationAccuracyBestForNavigation`.
 public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = DesiredAccuracy.bestForNavigation.meters
@@ -60,6 +94,24 @@ extension LocationManager {
     /// The app's status, deprecated class spelling (B1). Corresponds to `CLLocationManager.authorizationStatus()`.
     public class func authorizationStatus() -> CLAuthorizationStatus {
         SimulationEnvironment.current?.app.authorizationStatus ?? .notDetermined
+    }
+
+    /// Whether the current environment's device offers significant-change monitoring (iOS 18
+    /// without one). Corresponds to `CLLocationManager.significantLocationChangeMonitoringAvailable()`.
+    public class func significantLocationChangeMonitoringAvailable() -> Bool {
+        SimulationEnvironment.current.map { significantLocationChangeMonitoringAvailable(on: $0.device) } ?? true
+    }
+
+    /// Whether the current environment's device can monitor regions of this type (iOS 18 without
+    /// one). Corresponds to `CLLocationManager.isMonitoringAvailable(for:)`.
+    public class func isMonitoringAvailable(for regionType: CLRegion.Type) -> Bool {
+        SimulationEnvironment.current.map { isMonitoringAvailable(for: regionType, on: $0.device) } ?? true
+    }
+
+    /// Whether the current environment's device reports a heading (iOS 18 without one).
+    /// Corresponds to `CLLocationManager.headingAvailable()`.
+    public class func headingAvailable() -> Bool {
+        SimulationEnvironment.current.map { headingAvailable(on: $0.device) } ?? true
     }
 }
 #endif

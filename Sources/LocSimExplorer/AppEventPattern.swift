@@ -1,3 +1,4 @@
+import LocSim
 import LocSimModel
 
 /// An event an app model reacts to: a lifecycle moment, a tap, or a delegate callback.
@@ -8,10 +9,18 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
     /// The app launched (by the user or, for a location event, by the system); its manager
     /// `main` exists.
     case launch
-    /// The app returned to the foreground.
+    /// The app returned to the foreground (`willEnterForeground`; also spelled
+    /// `willEnterForeground` and `sceneWillEnterForeground`).
     case foreground
-    /// The app left the foreground.
+    /// The app left the foreground (`didEnterBackground`; also spelled `didEnterBackground` and
+    /// `sceneDidEnterBackground`).
     case background
+    /// The app became active: it came to the foreground, or a prompt covering it went away (C11).
+    /// Also spelled `sceneDidBecomeActive`.
+    case didBecomeActive
+    /// The app resigned active: a prompt covers it, or it is leaving the foreground (C11).
+    /// Also spelled `sceneWillResignActive`.
+    case willResignActive
     /// The user tapped the app's UI element `NAME`.
     case tap(String)
     /// Core Location called the delegate with a call the pattern matches.
@@ -30,8 +39,21 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
         case .launch: "launch"
         case .foreground: "foreground"
         case .background: "background"
+        case .didBecomeActive: "didBecomeActive"
+        case .willResignActive: "willResignActive"
         case .tap(let n): "tap(\(n))"
         case .callback(let p): p.description
+        }
+    }
+
+    /// The app-model event of a lifecycle notification: the scene's and the application's
+    /// notifications of one moment map to the same event.
+    public init(_ notification: LifecycleNotification) {
+        switch notification {
+        case .willEnterForeground, .sceneWillEnterForeground: self = .foreground
+        case .didBecomeActive, .sceneDidBecomeActive: self = .didBecomeActive
+        case .willResignActive, .sceneWillResignActive: self = .willResignActive
+        case .didEnterBackground, .sceneDidEnterBackground: self = .background
         }
     }
 
@@ -40,8 +62,10 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
         let t = text.replacingOccurrences(of: " ", with: "")
         switch t {
         case "launch": self = .launch
-        case "foreground": self = .foreground
-        case "background": self = .background
+        case "foreground", "willEnterForeground", "sceneWillEnterForeground": self = .foreground
+        case "background", "didEnterBackground", "sceneDidEnterBackground": self = .background
+        case "didBecomeActive", "sceneDidBecomeActive": self = .didBecomeActive
+        case "willResignActive", "sceneWillResignActive": self = .willResignActive
         default:
             if t.hasPrefix("tap("), t.hasSuffix(")"), t.count > 5 {
                 self = .tap(String(t.dropFirst(4).dropLast()))

@@ -136,7 +136,7 @@ public enum AppModelParser {
             case "event":
                 let text = try x.string("event")
                 guard let e = AppEventPattern(parsing: text) else {
-                    throw x.error("event: unknown event '\(text)' (expected launch, foreground, background, tap(NAME), or a callback such as didChangeAuthorization(denied))")
+                    throw x.error("event: unknown event '\(text)' (expected launch, foreground, background, didBecomeActive, willResignActive, tap(NAME), or a callback such as didChangeAuthorization(denied))")
                 }
                 if case .tap(let name) = e, !taps.contains(name) {
                     throw x.error("event: tap(\(name)) is not in explore.taps (\(taps.joined(separator: ", ")))")

@@ -9,13 +9,16 @@ final class AppModelSystem: Sendable {
     let platform: Platform
     let initial: ExplorerState
     let isWaiting: [Bool]
-    /// Lifecycle reactions by screen: launch, foreground, background.
+    /// Lifecycle reactions by screen: launch, foreground, background, didBecomeActive, willResignActive.
     private let lifecycleReactions: [[Reaction?]]
     /// Tap reactions by tap name, then screen.
     private let tapReactions: [String: [Reaction?]]
     private let callbackReactions: [Reaction]
     /// The taps, copied so that threads exploring other platforms never share their storage.
     let taps: [String]
+    /// Whether some reaction waits for `didBecomeActive` or `willResignActive` (else the explorer
+    /// does not follow the app's activity).
+    let reactsToActivity: Bool
     static let main = ManagerID(0)
     /// How many reactions one choice may trigger before the explorer stops following them.
     static let reactionLimit = 64
@@ -31,7 +34,9 @@ final class AppModelSystem: Sendable {
         func first(_ event: AppEventPattern, _ screen: Int) -> Reaction? {
             appModel.reactions.first { $0.event == event && ($0.screens?.contains(screen) ?? true) }
         }
-        lifecycleReactions = (0..<n).map { s in [first(.launch, s), first(.foreground, s), first(.background, s)] }
+        lifecycleReactions = (0..<n).map { s in [first(.launch, s), first(.foreground, s), first(.background, s),
+                                                          first(.didBecomeActive, s), first(.willResignActive, s)] }
+        reactsToActivity = appModel.reactions.contains { $0.event == .didBecomeActive || $0.event == .willResignActive }
         var taps: [String: [Reaction?]] = [:]
         for t in appModel.taps { taps[t] = (0..<n).map { first(.tap(t), $0) } }
         tapReactions = taps
@@ -70,6 +75,8 @@ final class AppModelSystem: Sendable {
         case .launch: return lifecycleReactions[screen][0]
         case .foreground: return lifecycleReactions[screen][1]
         case .background: return lifecycleReactions[screen][2]
+        case .didBecomeActive: return lifecycleReactions[screen][3]
+        case .willResignActive: return lifecycleReactions[screen][4]
         case .tap(let t): return tapReactions[t]?[screen] ?? nil
         default: return nil
         }

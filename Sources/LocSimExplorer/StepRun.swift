@@ -19,8 +19,14 @@ struct StepRun {
     private var steps: [RecordedStep] = []
     /// Delegate calls per recorded step (record mode).
     private(set) var stepCallbacks: [[DelegateCall]] = []
-    /// The lifecycle moment or tap the app reacts to before any callback.
-    private var appEvent: AppEventPattern?
+    /// The lifecycle moments and the tap the app reacts to, in order, each with how many run-loop
+    /// items were queued before it: an event's lifecycle moments come before the callbacks it
+    /// causes, as the simulator posts them (``AppActivity/notifications(to:)``).
+    private var appEvents: [(after: Int, event: AppEventPattern)] = []
+    private var appEventHead = 0
+    /// Run-loop items queued, and taken, in this step.
+    private var queuedItems = 0
+    private var takenItems = 0
     private var startScreen: UInt8
     private(set) var leftScreenInApp = false
 
@@ -40,7 +46,10 @@ struct StepRun {
     /// nothing can be reused, keeping its storage).
     mutating func restart(choice: ExplorerChoice) {
         self.choice = choice
-        appEvent = nil
+        if !appEvents.isEmpty { appEvents.removeAll(keepingCapacity: true) }
+        appEventHead = 0
+        queuedItems = 0
+        takenItems = 0
         runLoop.discardPending()
         leftScreenInApp = false
         startScreen = state.screen
@@ -71,19 +80,14 @@ struct StepRun {
         case .settings(let o): send(.userChangedSetting(o))
         case .precise(let on): send(.userChangedPreciseLocation(on))
         case .locationServices(let on): send(.userSwitchedLocationServices(on))
-        case .tap(let name): appEvent = .tap(name)
+        case .tap(let name): appEvents.append((0, .tap(name)))
         case .enterRegion(let n): send(.deviceEnteredRegion(n))
         case .exitRegion(let n): send(.deviceExitedRegion(n))
         case .visit: send(.deviceVisited)
         case .wait(let d): send(.clockAdvanced(to: state.model.clock.now + d))
         }
-        let after = state.model.lifecycle.state
-        if before == .notRunning && after.runsCode {
-            appEvent = .launch
-        } else if (before == .background || before == .suspended) && after == .foreground {
-            appEvent = .foreground
-        } else if before == .foreground && after == .background {
-            appEvent = .background
+        if before == .notRunning && state.model.lifecycle.state.runsCode {
+            appEvents.insert((0, .launch), at: 0)
         }
         drain()
         finish()
@@ -96,12 +100,14 @@ struct StepRun {
         while reactions < AppModelSystem.reactionLimit {
             let reaction: Reaction?
             let screen = Int(state.screen)
-            if let e = appEvent {
-                appEvent = nil
+            if appEventHead < appEvents.count, appEvents[appEventHead].after <= takenItems || runLoop.pendingCount == 0 {
+                let e = appEvents[appEventHead].event
+                appEventHead += 1
                 guard state.model.lifecycle.state.runsCode else { continue }
                 reaction = system.reaction(e, screen: screen)
             } else {
                 guard let item = runLoop.takePending() else { break }
+                takenItems += 1
                 guard state.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
                 reaction = system.reaction(call, screen: screen)
             }
@@ -150,17 +156,28 @@ struct StepRun {
 
     // MARK: The model
 
-    /// Applies one model event, checks what happened, and runs launch code at once when the
-    /// system launched the app.
+    /// Applies one model event, checks what happened, queues the lifecycle moments it caused for
+    /// the app model (the application's notifications; `didBecomeActive` and `willResignActive`
+    /// only when a reaction waits for them), and runs launch code at once when the system
+    /// launched the app.
     private mutating func send(_ event: Event) {
         let before = state.model.snapshot
+        let activity = AppActivity(state.model)
         if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
-        runLoop.apply(event, to: &state.model, into: &occurrences)
+        let queued = runLoop.apply(event, to: &state.model, into: &occurrences)
+        let after = AppActivity(state.model)
+        if activity != after {
+            for n in activity.notifications(to: after) where !n.isScene {
+                let e = AppEventPattern(n)
+                if e == .foreground || e == .background || system.reactsToActivity { appEvents.append((queuedItems, e)) }
+            }
+        }
+        queuedItems += queued
         if record {
             for case .delegateCall(_, let call) in occurrences { stepCallbacks[stepCallbacks.count - 1].append(call) }
         }
         checks.stepIndex = steps.count - 1
         checks.applied(event, before: before, model: &state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
-        if runLoop.takeLaunchRequest() { launchCode() }
+        if runLoop.takeLaunchRequest() { queuedItems -= 1; launchCode() }
     }
 }

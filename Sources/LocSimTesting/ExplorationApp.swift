@@ -16,6 +16,13 @@ public protocol ExplorationApp: AnyObject {
     func willEnterForeground()
     /// The app left the foreground (`applicationDidEnterBackground`).
     func didEnterBackground()
+    /// The app became active: at launch, on a return, when a prompt went away (C11)
+    /// (`applicationDidBecomeActive`). Called when the run loop turns, before the callbacks the
+    /// same event caused.
+    func didBecomeActive()
+    /// The app resigned active: a prompt covers it, or it leaves the foreground (C11)
+    /// (`applicationWillResignActive`).
+    func willResignActive()
 }
 
 extension ExplorationApp {
@@ -23,4 +30,8 @@ extension ExplorationApp {
     public func willEnterForeground() {}
     /// Does nothing.
     public func didEnterBackground() {}
+    /// Does nothing.
+    public func didBecomeActive() {}
+    /// Does nothing.
+    public func willResignActive() {}
 }

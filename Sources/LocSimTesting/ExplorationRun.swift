@@ -138,7 +138,11 @@ private final class Session<App: ExplorationApp> {
         app = device.install(run.app)
         taps = run.taps
         let make = run.makeApp
-        app.onLaunch = { [unowned self] simulated in self.object = make(simulated) }
+        app.onLaunch = { [unowned self] simulated in
+            self.object = make(simulated)
+            simulated.observe(.didBecomeActive) { [unowned self] _ in self.object?.didBecomeActive() }
+            simulated.observe(.willResignActive) { [unowned self] _ in self.object?.willResignActive() }
+        }
         device.eventObserver = { [unowned self] applied in self.check(applied) }
         for choice in path { _ = apply(choice) }
     }
