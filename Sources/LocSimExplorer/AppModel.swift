@@ -30,6 +30,8 @@ public struct AppModel: Hashable, Sendable {
     public var taps: [String]
     /// A safety limit on the number of distinct states per platform.
     public var maxStates: Int
+    /// Findings accepted with a reason (`explore.accept`): reported apart, not counted in the exit status.
+    public var accepted: [AcceptedFinding] = []
 
     /// Creates an app model.
     public init(name: String, file: String, device: DeviceSpec = DeviceSpec(), platforms: [Platform]? = nil,

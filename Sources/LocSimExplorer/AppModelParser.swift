@@ -11,7 +11,9 @@ public enum AppModelParser {
     /// The top-level keys of an app model file.
     public static let topKeys = ["name", "device", "app", "explore"]
     /// The keys of the `explore:` mapping.
-    public static let exploreKeys = ["depth", "taps", "maxStates"]
+    public static let exploreKeys = ["depth", "taps", "maxStates", "accept"]
+    /// The keys of one entry of `explore.accept`.
+    public static let acceptKeys = ["finding", "reason"]
     /// The keys of one reaction in `app.on`.
     public static let reactionKeys = ["event", "when", "do", "goto"]
 
@@ -33,6 +35,7 @@ public enum AppModelParser {
         var depth = 12
         var taps: [String] = []
         var maxStates = 2_000_000
+        var accepted: [AcceptedFinding] = []
         for (key, line, value) in try root.mapping("an app model") {
             switch key {
             case "name": name = try value.string("name")
@@ -74,6 +77,8 @@ public enum AppModelParser {
                         let s = try v.string("maxStates")
                         guard let m = Int(s), m > 0 else { throw v.error("maxStates must be a positive whole number, not '\(s)'") }
                         maxStates = m
+                    case "accept":
+                        accepted = try v.sequence("accept").map(parseAcceptance)
                     default:
                         throw InputError(file: file, line: kLine, message: "unknown explore key '\(k)' (expected one of: \(exploreKeys.joined(separator: ", ")))")
                     }
@@ -87,8 +92,32 @@ public enum AppModelParser {
         guard let appValue else { throw InputError(file: file, line: nil, message: "an app model needs an app section with screens and on") }
         let (screens, waiting, reactions) = try parseBehaviour(appValue, taps: taps)
         let base = (file as NSString).lastPathComponent
-        return AppModel(name: name ?? base, file: file, device: device, platforms: platforms, app: app, screens: screens,
-                        waiting: waiting, reactions: reactions, depth: depth, taps: taps, maxStates: maxStates)
+        var model = AppModel(name: name ?? base, file: file, device: device, platforms: platforms, app: app, screens: screens,
+                             waiting: waiting, reactions: reactions, depth: depth, taps: taps, maxStates: maxStates)
+        model.accepted = accepted
+        return model
+    }
+
+    /// One entry of `explore.accept`: `{finding: "KIND KEY", reason: "…"}`.
+    private static func parseAcceptance(_ v: YAMLValue) throws -> AcceptedFinding {
+        var finding: (String, YAMLValue)?
+        var reason: String?
+        for (k, kLine, x) in try v.mapping("an accept entry") {
+            switch k {
+            case "finding": finding = (try x.string("finding"), x)
+            case "reason": reason = try x.string("reason")
+            default:
+                throw InputError(file: v.file, line: kLine, message: "unknown accept key '\(k)' (expected one of: \(acceptKeys.joined(separator: ", ")))")
+            }
+        }
+        guard let (text, value) = finding else { throw v.error("accept: an entry needs finding: \"KIND KEY\" (as findings print)") }
+        guard let reason, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw v.error("accept: '\(text)' needs a reason (why the finding is accepted)")
+        }
+        guard let accepted = AcceptedFinding(finding: text, reason: reason, line: value.line) else {
+            throw value.error("accept: '\(text)' is not \"KIND KEY\" with KIND one of \(FindingKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return accepted
     }
 
     private static func parseBehaviour(_ value: YAMLValue, taps: [String]) throws -> ([String], Set<String>, [Reaction]) {
