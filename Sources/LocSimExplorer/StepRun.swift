@@ -99,11 +99,11 @@ struct StepRun {
             if let e = appEvent {
                 appEvent = nil
                 guard state.model.lifecycle.state.runsCode else { continue }
-                reaction = system.reaction(e, screen: screen)
+                reaction = system.reaction(e, screen: screen, flags: state.flags)
             } else {
                 guard let item = runLoop.takePending() else { break }
                 guard state.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
-                reaction = system.reaction(call, screen: screen)
+                reaction = system.reaction(call, screen: screen, flags: state.flags)
             }
             guard let reaction else { continue }
             reactions += 1
@@ -116,6 +116,7 @@ struct StepRun {
                 guard state.model.lifecycle.state.runsCode else { break }
                 perform(call, note: note)
             }
+            if reaction.sets | reaction.clears != 0 { state.flags = (state.flags | reaction.sets) & ~reaction.clears }
         }
     }
 
