@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "LocSimCoreLocation", dependencies: ["LocSim"]),
         // The exhaustive test store for the pure model: it links the model alone.
         .target(name: "LocSimTestStore", dependencies: ["LocSimModel"]),
-        // Exploration of an app's real permission code for app test suites (re-exports the test store).
-        .target(name: "LocSimTesting", dependencies: ["LocSim", "LocSimModel", "LocSimExplorer", "LocSimTestStore"]),
+        // Exploration of an app's real permission code for app test suites, the simulated-device test
+        // trait (re-exports the test store and the `CL…` names).
+        .target(name: "LocSimTesting", dependencies: ["LocSim", "LocSimModel", "LocSimCoreLocation", "LocSimExplorer", "LocSimTestStore"]),
         // The one YAML reader (size, depth and alias limits before Yams composes; typed readers
         // with `file:line` errors), shared by scenario and app-model files and lint's YAML inputs.
         .target(name: "LocSimYAML", dependencies: ["LocSimInput", "LocSimModel", .product(name: "Yams", package: "Yams")]),

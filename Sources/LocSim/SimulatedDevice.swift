@@ -50,6 +50,7 @@ public final class SimulatedDevice {
         self.location = location.map { Location(coordinate: $0) }
         self.locationServicesEnabled = locationServicesEnabled
         self.restricted = restricted
+        user.device = self
     }
 
     /// Whether parental controls or MDM restrict location (A5).
@@ -248,6 +249,12 @@ public final class SimulatedDevice {
             }
             break
         }
+    }
+
+    /// The scripted user has a new answer: a prompt already on screen gets it now, unless the
+    /// run loop is turning (it answers as soon as its pending work is done).
+    func userHasAnswer() {
+        if !draining, promptOnScreen != nil { run() }
     }
 
     // MARK: Internals

@@ -30,6 +30,16 @@ public struct AppModel: Hashable, Sendable {
     public var taps: [String]
     /// A safety limit on the number of distinct states per platform.
     public var maxStates: Int
+    /// The taps each screen offers (`explore.tapsOn`), by screen index; a screen without an entry
+    /// offers every tap of ``taps``.
+    public var tapsOn: [Int: [String]] = [:]
+    /// The app's storage flags (named in reactions' `if`, `unless`, `set` and `clear`), in order of
+    /// first use; at most ``maxFlags``.
+    public var flags: [String] = []
+    /// The most storage flags an app model may use: they are packed into 32 bits of each explored state.
+    public static let maxFlags = 32
+    /// Findings accepted with a reason (`explore.accept`): reported apart, not counted in the exit status.
+    public var accepted: [AcceptedFinding] = []
 
     /// Creates an app model.
     public init(name: String, file: String, device: DeviceSpec = DeviceSpec(), platforms: [Platform]? = nil,
@@ -50,4 +60,7 @@ public struct AppModel: Hashable, Sendable {
 
     /// The index of a screen name, if the model has it.
     public func screenIndex(_ name: String) -> Int? { screens.firstIndex(of: name) }
+
+    /// The taps screen `screen` (an index into ``screens``) offers.
+    public func taps(on screen: Int) -> [String] { tapsOn[screen] ?? taps }
 }

@@ -11,9 +11,11 @@ public enum AppModelParser {
     /// The top-level keys of an app model file.
     public static let topKeys = ["name", "device", "app", "explore"]
     /// The keys of the `explore:` mapping.
-    public static let exploreKeys = ["depth", "taps", "maxStates"]
+    public static let exploreKeys = ["depth", "taps", "tapsOn", "maxStates", "accept"]
+    /// The keys of one entry of `explore.accept`.
+    public static let acceptKeys = ["finding", "reason"]
     /// The keys of one reaction in `app.on`.
-    public static let reactionKeys = ["event", "when", "do", "goto"]
+    public static let reactionKeys = ["event", "when", "if", "unless", "do", "set", "clear", "goto"]
 
     /// Reads and parses an app model file.
     public static func parse(contentsOf path: String) throws -> AppModel {
@@ -33,6 +35,8 @@ public enum AppModelParser {
         var depth = 12
         var taps: [String] = []
         var maxStates = 2_000_000
+        var accepted: [AcceptedFinding] = []
+        var tapsOnValue: YAMLValue?
         for (key, line, value) in try root.mapping("an app model") {
             switch key {
             case "name": name = try value.string("name")
@@ -74,6 +78,9 @@ public enum AppModelParser {
                         let s = try v.string("maxStates")
                         guard let m = Int(s), m > 0 else { throw v.error("maxStates must be a positive whole number, not '\(s)'") }
                         maxStates = m
+                    case "tapsOn": tapsOnValue = v
+                    case "accept":
+                        accepted = try v.sequence("accept").map(parseAcceptance)
                     default:
                         throw InputError(file: file, line: kLine, message: "unknown explore key '\(k)' (expected one of: \(exploreKeys.joined(separator: ", ")))")
                     }
@@ -85,13 +92,56 @@ public enum AppModelParser {
             }
         }
         guard let appValue else { throw InputError(file: file, line: nil, message: "an app model needs an app section with screens and on") }
-        let (screens, waiting, reactions) = try parseBehaviour(appValue, taps: taps)
+        var flags: [String] = []
+        let (screens, waiting, reactions) = try parseBehaviour(appValue, taps: taps, flags: &flags)
         let base = (file as NSString).lastPathComponent
-        return AppModel(name: name ?? base, file: file, device: device, platforms: platforms, app: app, screens: screens,
-                        waiting: waiting, reactions: reactions, depth: depth, taps: taps, maxStates: maxStates)
+        var model = AppModel(name: name ?? base, file: file, device: device, platforms: platforms, app: app, screens: screens,
+                             waiting: waiting, reactions: reactions, depth: depth, taps: taps, maxStates: maxStates)
+        model.accepted = accepted
+        model.flags = flags
+        if let tapsOnValue { model.tapsOn = try parseTapsOn(tapsOnValue, screens: screens, taps: taps) }
+        return model
     }
 
-    private static func parseBehaviour(_ value: YAMLValue, taps: [String]) throws -> ([String], Set<String>, [Reaction]) {
+    /// `explore.tapsOn: {SCREEN: [TAP, …]}`: the taps each listed screen offers.
+    private static func parseTapsOn(_ v: YAMLValue, screens: [String], taps: [String]) throws -> [Int: [String]] {
+        var out: [Int: [String]] = [:]
+        for (screen, line, list) in try v.mapping("tapsOn") {
+            guard let i = screens.firstIndex(of: screen) else {
+                throw InputError(file: v.file, line: line, message: "tapsOn: unknown screen '\(screen)' (screens are: \(screens.joined(separator: ", ")))")
+            }
+            let names = try list.stringList("tapsOn")
+            for t in names where !taps.contains(t) {
+                throw list.error("tapsOn: tap '\(t)' on \(screen) is not in explore.taps (\(taps.joined(separator: ", ")))")
+            }
+            out[i] = names
+        }
+        return out
+    }
+
+    /// One entry of `explore.accept`: `{finding: "KIND KEY", reason: "…"}`.
+    private static func parseAcceptance(_ v: YAMLValue) throws -> AcceptedFinding {
+        var finding: (String, YAMLValue)?
+        var reason: String?
+        for (k, kLine, x) in try v.mapping("an accept entry") {
+            switch k {
+            case "finding": finding = (try x.string("finding"), x)
+            case "reason": reason = try x.string("reason")
+            default:
+                throw InputError(file: v.file, line: kLine, message: "unknown accept key '\(k)' (expected one of: \(acceptKeys.joined(separator: ", ")))")
+            }
+        }
+        guard let (text, value) = finding else { throw v.error("accept: an entry needs finding: \"KIND KEY\" (as findings print)") }
+        guard let reason, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw v.error("accept: '\(text)' needs a reason (why the finding is accepted)")
+        }
+        guard let accepted = AcceptedFinding(finding: text, reason: reason, line: value.line) else {
+            throw value.error("accept: '\(text)' is not \"KIND KEY\" with KIND one of \(FindingKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return accepted
+    }
+
+    private static func parseBehaviour(_ value: YAMLValue, taps: [String], flags: inout [String]) throws -> ([String], Set<String>, [Reaction]) {
         var screens: [String]?
         var waitingValue: YAMLValue?
         var onValue: YAMLValue?
@@ -117,11 +167,30 @@ public enum AppModelParser {
             }
         }
         guard let onValue else { throw value.error("app needs on: [reactions] (how the app reacts to events)") }
-        let reactions = try onValue.sequence("on").map { try parseReaction($0, screens: screens, taps: taps) }
+        let reactions = try onValue.sequence("on").map { try parseReaction($0, screens: screens, taps: taps, flags: &flags) }
         return (screens, waiting, reactions)
     }
 
-    private static func parseReaction(_ v: YAMLValue, screens: [String], taps: [String]) throws -> Reaction {
+    private static func parseReaction(_ v: YAMLValue, screens: [String], taps: [String], flags: inout [String]) throws -> Reaction {
+        var requires: UInt32 = 0, forbids: UInt32 = 0, sets: UInt32 = 0, clears: UInt32 = 0
+        // The bits of a flag name or list of names, numbering new names in order of first use.
+        func bits(_ x: YAMLValue, _ what: String) throws -> UInt32 {
+            let names = x.isSequence ? try x.stringList(what) : [try x.string(what)]
+            var out: UInt32 = 0
+            for name in names {
+                guard !name.isEmpty, !name.contains(" ") else { throw x.error("\(what): '\(name)' is not a flag name") }
+                let index: Int
+                if let i = flags.firstIndex(of: name) {
+                    index = i
+                } else {
+                    guard flags.count < AppModel.maxFlags else { throw x.error("\(what): at most \(AppModel.maxFlags) flags") }
+                    flags.append(name)
+                    index = flags.count - 1
+                }
+                out |= 1 << UInt32(index)
+            }
+            return out
+        }
         var event: AppEventPattern?
         var when: Set<Int>?
         var actions: [AppCall] = []
@@ -158,11 +227,20 @@ public enum AppModelParser {
                     actions.append(call)
                 }
             case "goto": goto = try screen(x, "goto")
+            case "if": requires = try bits(x, "if")
+            case "unless": forbids = try bits(x, "unless")
+            case "set": sets = try bits(x, "set")
+            case "clear": clears = try bits(x, "clear")
             default:
                 throw InputError(file: v.file, line: kLine, message: "unknown reaction key '\(k)' (expected one of: \(reactionKeys.joined(separator: ", ")))")
             }
         }
         guard let event else { throw v.error("a reaction needs an event") }
-        return Reaction(event: event, screens: when, actions: actions, goto: goto, line: v.line ?? 0)
+        var reaction = Reaction(event: event, screens: when, actions: actions, goto: goto, line: v.line ?? 0)
+        reaction.requires = requires
+        reaction.forbids = forbids
+        reaction.sets = sets
+        reaction.clears = clears
+        return reaction
     }
 }

@@ -9,10 +9,13 @@ final class AppModelSystem: Sendable {
     let platform: Platform
     let initial: ExplorerState
     let isWaiting: [Bool]
-    /// Lifecycle reactions by screen: launch, foreground, background, didBecomeActive, willResignActive.
-    private let lifecycleReactions: [[Reaction?]]
-    /// Tap reactions by tap name, then screen.
-    private let tapReactions: [String: [Reaction?]]
+    /// Lifecycle reactions by screen: launch, foreground, background, didBecomeActive,
+    /// willResignActive; each the candidates in file order, up to the first without flag conditions.
+    private let lifecycleReactions: [[[Reaction]]]
+    /// Tap reactions by tap name, then screen (candidates as for lifecycle reactions).
+    private let tapReactions: [String: [[Reaction]]]
+    /// The taps each screen offers.
+    private let tapsByScreen: [[String]]
     private let callbackReactions: [Reaction]
     /// The taps, copied so that threads exploring other platforms never share their storage.
     let taps: [String]
@@ -31,16 +34,22 @@ final class AppModelSystem: Sendable {
         // storage shared between threads would make parallel exploration slower than serial.
         let appModel = appModel.unshared()
         isWaiting = appModel.screens.map { appModel.waiting.contains($0) }
-        func first(_ event: AppEventPattern, _ screen: Int) -> Reaction? {
-            appModel.reactions.first { $0.event == event && ($0.screens?.contains(screen) ?? true) }
+        func candidates(_ event: AppEventPattern, _ screen: Int) -> [Reaction] {
+            var out: [Reaction] = []
+            for r in appModel.reactions where r.event == event && (r.screens?.contains(screen) ?? true) {
+                out.append(r)
+                if r.requires == 0 && r.forbids == 0 { break }
+            }
+            return out
         }
-        lifecycleReactions = (0..<n).map { s in [first(.launch, s), first(.foreground, s), first(.background, s),
-                                                          first(.didBecomeActive, s), first(.willResignActive, s)] }
+        lifecycleReactions = (0..<n).map { s in [candidates(.launch, s), candidates(.foreground, s), candidates(.background, s),
+                                                 candidates(.didBecomeActive, s), candidates(.willResignActive, s)] }
         reactsToActivity = appModel.reactions.contains { $0.event == .didBecomeActive || $0.event == .willResignActive }
-        var taps: [String: [Reaction?]] = [:]
-        for t in appModel.taps { taps[t] = (0..<n).map { first(.tap(t), $0) } }
+        var taps: [String: [[Reaction]]] = [:]
+        for t in appModel.taps { taps[t] = (0..<n).map { candidates(.tap(t), $0) } }
         tapReactions = taps
         self.taps = appModel.taps
+        tapsByScreen = (0..<n).map { appModel.taps(on: $0) }
         callbackReactions = appModel.reactions.filter {
             if case .callback = $0.event { true } else { false }
         }
@@ -57,7 +66,7 @@ final class AppModelSystem: Sendable {
     /// Replaces the contents of `out` with every choice open in `s`, in a fixed order (reusing its storage).
     func choices(in s: ExplorerState, into out: inout [ExplorerChoice]) {
         out.removeAll(keepingCapacity: true)
-        ExplorerChoice.append(in: s.model, taps: taps, to: &out)
+        ExplorerChoice.append(in: s.model, taps: tapsByScreen[Int(s.screen)], to: &out)
     }
 
     // MARK: Applying a choice
@@ -70,20 +79,22 @@ final class AppModelSystem: Sendable {
         return run.result()
     }
 
-    func reaction(_ event: AppEventPattern, screen: Int) -> Reaction? {
+    func reaction(_ event: AppEventPattern, screen: Int, flags: UInt32) -> Reaction? {
+        let candidates: [Reaction]
         switch event {
-        case .launch: return lifecycleReactions[screen][0]
-        case .foreground: return lifecycleReactions[screen][1]
-        case .background: return lifecycleReactions[screen][2]
-        case .didBecomeActive: return lifecycleReactions[screen][3]
-        case .willResignActive: return lifecycleReactions[screen][4]
-        case .tap(let t): return tapReactions[t]?[screen] ?? nil
+        case .launch: candidates = lifecycleReactions[screen][0]
+        case .foreground: candidates = lifecycleReactions[screen][1]
+        case .background: candidates = lifecycleReactions[screen][2]
+        case .didBecomeActive: candidates = lifecycleReactions[screen][3]
+        case .willResignActive: candidates = lifecycleReactions[screen][4]
+        case .tap(let t): candidates = tapReactions[t]?[screen] ?? []
         default: return nil
         }
+        return candidates.first { $0.applies(flags: flags) }
     }
 
-    func reaction(_ call: DelegateCall, screen: Int) -> Reaction? {
-        callbackReactions.first { $0.event.matches(call) && ($0.screens?.contains(screen) ?? true) }
+    func reaction(_ call: DelegateCall, screen: Int, flags: UInt32) -> Reaction? {
+        callbackReactions.first { $0.event.matches(call) && ($0.screens?.contains(screen) ?? true) && $0.applies(flags: flags) }
     }
 }
 

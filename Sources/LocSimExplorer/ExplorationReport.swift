@@ -41,6 +41,12 @@ public enum ExplorationReport {
                 }
             }
             if findings.isEmpty { out += "no findings\n" }
+            for f in result.acceptedFindings {
+                out += "accepted: \(f.kind.rawValue)  \(f.key)  [\(f.platform)]: \(reason(f, in: result.model))\n"
+            }
+            for a in result.unusedAcceptances {
+                out += "warning: \(result.model.file)\(a.line.map { ":\($0)" } ?? ""): accepted finding \(a) was not found: remove it from explore.accept\n"
+            }
             out += "\n"
         }
         let total = findingCount(results)
@@ -68,10 +74,23 @@ public enum ExplorationReport {
                              "explanation": f.explanation, "rules": f.rules, "depth": f.depth, "path": f.path,
                              "scenarioFile": f.fileName, "scenario": f.scenario])
             }
+            for f in result.acceptedFindings {
+                out += line(["type": "accepted", "model": f.model, "kind": f.kind.rawValue, "key": f.key, "platform": f.platform.description,
+                             "reason": reason(f, in: result.model)])
+            }
+            for a in result.unusedAcceptances {
+                out += line(["type": "unusedAcceptance", "model": result.model.file, "kind": a.kind.rawValue, "key": a.key,
+                             "line": a.line ?? 0, "reason": a.reason])
+            }
         }
         out += line(["type": "summary", "models": results.count, "platforms": results.reduce(0) { $0 + $1.platforms.count },
                      "findings": findingCount(results)])
         return out
+    }
+
+    /// The reason of the entry of `model`'s `explore.accept` that accepts `finding`.
+    private static func reason(_ finding: Finding, in model: AppModel) -> String {
+        model.accepted.first { $0.accepts(kind: finding.kind, key: finding.key) }?.reason ?? ""
     }
 
     /// Writes every counterexample into `directory` (created if needed); returns finding → path.

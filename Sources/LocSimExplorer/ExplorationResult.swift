@@ -17,8 +17,10 @@ public struct PlatformExploration: Sendable {
     public var truncated: Bool
     /// Wall-clock seconds spent (not part of any deterministic output).
     public var seconds: Double
-    /// The findings, sorted.
+    /// The findings, sorted (without those the model's `explore.accept` accepts).
     public var findings: [Finding]
+    /// The findings the model's `explore.accept` accepts, sorted.
+    public var acceptedFindings: [Finding] = []
 }
 
 /// What exploring one app model found, on every platform it lists.
@@ -32,6 +34,25 @@ public struct ExplorationResult: Sendable {
     public var findings: [Finding] { platforms.flatMap(\.findings).sorted(by: Finding.ordered) }
     /// Distinct states over all platforms.
     public var states: Int { platforms.reduce(0) { $0 + $1.states } }
+    /// The accepted findings of every platform, sorted.
+    public var acceptedFindings: [Finding] { platforms.flatMap(\.acceptedFindings).sorted(by: Finding.ordered) }
+    /// The entries of `explore.accept` that accepted no finding on any platform (stale).
+    public var unusedAcceptances: [AcceptedFinding] {
+        let accepted = acceptedFindings
+        return model.accepted.filter { a in !accepted.contains { a.accepts(kind: $0.kind, key: $0.key) } }
+    }
+
+    /// Moves the findings an entry of `accepting` accepts from each platform's ``PlatformExploration/findings``
+    /// to its ``PlatformExploration/acceptedFindings``.
+    mutating func accept(_ accepting: [AcceptedFinding]) {
+        guard !accepting.isEmpty else { return }
+        for i in platforms.indices {
+            let all = platforms[i].findings
+            let isAccepted = { (f: Finding) in accepting.contains { $0.accepts(kind: f.kind, key: f.key) } }
+            platforms[i].findings = all.filter { !isAccepted($0) }
+            platforms[i].acceptedFindings = all.filter(isAccepted)
+        }
+    }
 }
 
 /// A snapshot of a running exploration, for progress reports on stderr.

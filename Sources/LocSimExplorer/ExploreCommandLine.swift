@@ -17,7 +17,10 @@ public enum ExploreCommandLine {
 
     /// Parses and explores `files`. `depth` overrides each model's `explore.depth`; `out` writes
     /// counterexamples there instead of printing them; `progress` reports long explorations.
+    /// `baseline` names an ``ExploreBaseline`` file whose findings are neither reported nor counted
+    /// in the exit status; `writeBaseline` writes the findings found to a baseline file.
     public static func run(files: [String], format: ExplorationReport.Format = .text, out: String? = nil, depth: Int? = nil,
+                           baseline: String? = nil, writeBaseline: String? = nil,
                            progress: (@Sendable (ExplorationProgress) -> Void)? = nil) -> Output {
         var models: [AppModel] = []
         var errors: [String] = []
@@ -30,8 +33,20 @@ public enum ExploreCommandLine {
             }
         }
         if let depth, !(1...64).contains(depth) { errors.append("error: --depth must be from 1 to 64") }
+        var known: ExploreBaseline?
+        if let baseline {
+            do { known = try ExploreBaseline(contentsOf: baseline) } catch { errors.append("error: \(error)") }
+        }
         guard errors.isEmpty else { return Output(stdout: "", stderr: errors.joined(separator: "\n") + "\n", status: 2) }
-        let results = models.map { Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress)) }
+        var results = models.map { Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress)) }
+        if let writeBaseline {
+            do {
+                try Data(ExploreBaseline(results: results).text.utf8).write(to: URL(fileURLWithPath: writeBaseline))
+            } catch {
+                return Output(stdout: "", stderr: "error: cannot write the baseline to \(writeBaseline): \(error)\n", status: 2)
+            }
+        }
+        let knownCount = known?.remove(from: &results) ?? 0
         var files: [Finding: String]?
         if let out {
             do {
@@ -40,7 +55,10 @@ public enum ExploreCommandLine {
                 return Output(stdout: "", stderr: "error: cannot write counterexamples to \(out): \(error)\n", status: 2)
             }
         }
-        let text = format == .json ? ExplorationReport.jsonLines(results) : ExplorationReport.text(results, counterexampleFiles: files)
+        var text = format == .json ? ExplorationReport.jsonLines(results) : ExplorationReport.text(results, counterexampleFiles: files)
+        if let baseline, format == .text {
+            text += "\(knownCount) known finding\(knownCount == 1 ? "" : "s") in the baseline \(baseline) not reported\n"
+        }
         return Output(stdout: text, stderr: "", status: ExplorationReport.exitStatus(results))
     }
 

@@ -12,7 +12,9 @@ import LocSimScenario
 public enum Explorer {
     /// Explores `model` on each of its platforms.
     public static func explore(_ model: AppModel, options: ExplorationOptions = ExplorationOptions()) -> ExplorationResult {
-        ExplorationResult(model: model, platforms: explore(model, on: model.platforms, options: options))
+        var result = ExplorationResult(model: model, platforms: explore(model, on: model.platforms, options: options))
+        result.accept(model.accepted)
+        return result
     }
 
     /// Explores `model` on one platform.

@@ -10,6 +10,9 @@ struct ExplorerState: Equatable, Sendable {
     var screen: UInt8
     /// An Always prompt was shown since the last reset (checked by ``PrivacyRule/alwaysOnce``).
     var alwaysAsked: Bool
+    /// The app's storage: bit `i` is ``AppModel/flags``[`i`] (`set:`/`clear:` in reactions). It
+    /// survives termination, as `UserDefaults` does.
+    var flags: UInt32 = 0
 }
 
 extension AuthorizationModel {

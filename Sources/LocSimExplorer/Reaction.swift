@@ -14,6 +14,18 @@ public struct Reaction: Hashable, Sendable {
     public var goto: Int?
     /// The line of the reaction in its file.
     public var line: Int
+    /// Storage flags (bits, see ``AppModel/flags``) that must all be set for it to apply (`if:`).
+    public var requires: UInt32 = 0
+    /// Storage flags that must all be clear for it to apply (`unless:`).
+    public var forbids: UInt32 = 0
+    /// Storage flags it sets (`set:`), after its calls.
+    public var sets: UInt32 = 0
+    /// Storage flags it clears (`clear:`), after its calls.
+    public var clears: UInt32 = 0
+
+    /// Whether its flag conditions hold for the app's storage `flags`.
+    @inline(__always)
+    public func applies(flags: UInt32) -> Bool { flags & requires == requires && flags & forbids == 0 }
 
     /// Creates a reaction.
     public init(event: AppEventPattern, screens: Set<Int>? = nil, actions: [AppCall] = [], goto: Int? = nil, line: Int = 0) {

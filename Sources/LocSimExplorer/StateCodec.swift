@@ -12,8 +12,12 @@ import LocSimModel
 struct StateKey: Equatable, Sendable {
     /// The model's words; bits 0…7 of their flags are the screen, bit 8 is `alwaysAsked`.
     var words = AuthorizationModel.Packed()
-    /// The number of the state's ``StateCodec/Extras``; 0 for the initial state's.
+    /// The number of the state's ``StateCodec/Extras`` (0 for the initial state's) in bits 0…31,
+    /// and the app model's storage flags (``ExplorerState/flags``) in bits 32…63: one word for both.
     var extras = 0
+
+    /// The number of the state's ``StateCodec/Extras``.
+    var extrasNumber: Int { extras & 0xFFFF_FFFF }
 
     var flags: UInt64 { words.flags }
 
@@ -105,6 +109,7 @@ final class StateCodec: @unchecked Sendable {
         if state.model.pack(into: &k.words, prompts: prompts, baseline: baseline) {
             k.extras = number(of: state.model.packedExtras(k.words))
         }
+        k.extras |= Int(state.flags) << 32
         return k
     }
 
@@ -136,7 +141,8 @@ final class StateCodec: @unchecked Sendable {
     func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt]) {
         state.screen = UInt8(truncatingIfNeeded: k.words.flags)
         state.alwaysAsked = k.words.flags & (1 << 8) != 0
-        let box = k.extras == 0 ? nil : lock.withLock { extrasList[k.extras] }
+        state.flags = UInt32(truncatingIfNeeded: k.extras >> 32)
+        let box = k.extrasNumber == 0 ? nil : lock.withLock { extrasList[k.extrasNumber] }
         state.model.unpack(k.words, extras: box, prompts: prompts, baseline: baseline)
     }
 

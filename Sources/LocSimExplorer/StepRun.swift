@@ -104,12 +104,12 @@ struct StepRun {
                 let e = appEvents[appEventHead].event
                 appEventHead += 1
                 guard state.model.lifecycle.state.runsCode else { continue }
-                reaction = system.reaction(e, screen: screen)
+                reaction = system.reaction(e, screen: screen, flags: state.flags)
             } else {
                 guard let item = runLoop.takePending() else { break }
                 takenItems += 1
                 guard state.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
-                reaction = system.reaction(call, screen: screen)
+                reaction = system.reaction(call, screen: screen, flags: state.flags)
             }
             guard let reaction else { continue }
             reactions += 1
@@ -122,6 +122,7 @@ struct StepRun {
                 guard state.model.lifecycle.state.runsCode else { break }
                 perform(call, note: note)
             }
+            if reaction.sets | reaction.clears != 0 { state.flags = (state.flags | reaction.sets) & ~reaction.clears }
         }
     }
 

@@ -54,9 +54,16 @@ extension AppModel {
         copy.taps = taps.map(\.unshared)
         copy.platforms = platforms.map { $0 }
         copy.reactions = reactions.map { r in
-            Reaction(event: r.event.unshared(), screens: r.screens.map { Set($0.map { $0 }) }, actions: r.actions.map { $0.unshared() },
-                     goto: r.goto, line: r.line)
+            var copy = Reaction(event: r.event.unshared(), screens: r.screens.map { Set($0.map { $0 }) }, actions: r.actions.map { $0.unshared() },
+                                goto: r.goto, line: r.line)
+            copy.requires = r.requires
+            copy.forbids = r.forbids
+            copy.sets = r.sets
+            copy.clears = r.clears
+            return copy
         }
+        copy.tapsOn = tapsOn.mapValues { $0.map(\.unshared) }
+        copy.flags = flags.map(\.unshared)
         return copy
     }
 }

@@ -1,4 +1,5 @@
 import LocSim
+import LocSimCoreLocation
 import LocSimExplorer
 import LocSimModel
 import Testing
@@ -9,6 +10,11 @@ import Testing
 /// Every path runs on a fresh `SimulatedDevice` (objects cannot be copied), so states are
 /// deduplicated by the authorization model and the app's ``ExplorationApp/screen``, and each
 /// transition replays its path from the start. Keep `depth` modest (the default is 8).
+///
+/// Every call into the app's code (the factory, taps, lifecycle methods and delegate callbacks)
+/// runs with the explored app installed as the ``SimulationEnvironment``, so `CLLocationManager()`
+/// attaches to the device being explored. An app that never creates a manager there on any path
+/// makes ``findings()`` throw ``ExplorationError/noManagerOnExploredDevice(platform:)``.
 public struct ExplorationRun<App: ExplorationApp> {
     /// The app's Info.plist facts.
     public var app: AppDescription
@@ -20,32 +26,69 @@ public struct ExplorationRun<App: ExplorationApp> {
     public var taps: [String]
     /// Device timings and open choices.
     public var parameters: DeviceParameters
+    /// Findings known and accepted, each with its reason: ``findings()`` leaves them out.
+    public var accepted: [AcceptedFinding]
     /// Creates the app object each time the app launches.
     public var makeApp: (SimulatedApp) -> App
 
     /// Describes an exploration.
     public init(app: AppDescription = AppDescription(), platforms: [Platform] = [Platform(.iOS, 18)], depth: Int = 8,
-                taps: [String] = [], parameters: DeviceParameters = DeviceParameters(), makeApp: @escaping (SimulatedApp) -> App) {
+                taps: [String] = [], parameters: DeviceParameters = DeviceParameters(), accepting accepted: [AcceptedFinding] = [],
+                makeApp: @escaping (SimulatedApp) -> App) {
         self.app = app
         self.platforms = platforms
         self.depth = depth
         self.taps = taps
         self.parameters = parameters
+        self.accepted = accepted
         self.makeApp = makeApp
     }
 
-    /// Explores every platform; findings sorted by kind, key and platform.
-    public func findings() -> [ExplorationFinding] {
-        platforms.flatMap { findings(on: $0) }.sorted {
-            ($0.kind, $0.key, $0.platform.description) < ($1.kind, $1.key, $1.platform.description)
+    /// Explores every platform; the findings not in ``accepted``, sorted by kind, key and platform.
+    /// - Throws: ``ExplorationError`` when the app never created a manager on the explored device.
+    public func findings() throws -> [ExplorationFinding] {
+        try outcome(accepting: []).findings
+    }
+
+    /// Explores and records as a test issue (a failure of the running test) each finding not
+    /// accepted here or in ``accepted``, each acceptance that matched no finding (it is stale), and
+    /// an ``ExplorationError``.
+    public func expectNoFindings(accepting more: [AcceptedFinding] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            let outcome = try outcome(accepting: more)
+            for f in outcome.findings {
+                Issue.record(Comment(rawValue: f.description), sourceLocation: sourceLocation)
+            }
+            for a in outcome.unused {
+                Issue.record(Comment(rawValue: "accepted finding \(a) (\(a.reason)) was not found: remove it from the accepted list"),
+                             sourceLocation: sourceLocation)
+            }
+        } catch {
+            Issue.record(error, sourceLocation: sourceLocation)
         }
     }
 
-    /// Explores and records each finding as a test issue (a failure of the running test).
-    public func expectNoFindings(sourceLocation: SourceLocation = #_sourceLocation) {
-        for f in findings() {
-            Issue.record(Comment(rawValue: f.description), sourceLocation: sourceLocation)
+    /// What an exploration found, split by the accepted list.
+    public struct Outcome {
+        /// The findings no entry accepts, sorted.
+        public var findings: [ExplorationFinding]
+        /// The findings an entry accepts, sorted.
+        public var acceptedFindings: [ExplorationFinding]
+        /// The entries that accepted nothing.
+        public var unused: [AcceptedFinding]
+    }
+
+    /// Explores every platform and splits the findings by ``accepted`` plus `more`.
+    /// - Throws: ``ExplorationError`` when the app never created a manager on the explored device.
+    public func outcome(accepting more: [AcceptedFinding] = []) throws -> Outcome {
+        let all = try platforms.flatMap { try findings(on: $0) }.sorted {
+            ($0.kind, $0.key, $0.platform.description) < ($1.kind, $1.key, $1.platform.description)
         }
+        let entries = accepted + more
+        func acceptance(_ f: ExplorationFinding) -> AcceptedFinding? { entries.first { $0.accepts(kind: f.kind, key: f.key) } }
+        let acceptedFindings = all.filter { acceptance($0) != nil }
+        return Outcome(findings: all.filter { acceptance($0) == nil }, acceptedFindings: acceptedFindings,
+                       unused: entries.filter { e in !acceptedFindings.contains { e.accepts(kind: $0.kind, key: $0.key) } })
     }
 
     // MARK: Search
@@ -60,7 +103,7 @@ public struct ExplorationRun<App: ExplorationApp> {
         var expanded = false
     }
 
-    private func findings(on platform: Platform) -> [ExplorationFinding] {
+    private func findings(on platform: Platform) throws -> [ExplorationFinding] {
         var nodes: [Node] = []
         var index: [NodeKey: Int] = [:]
         var screens: [String] = []
@@ -77,7 +120,13 @@ public struct ExplorationRun<App: ExplorationApp> {
             return Node(path: path, waiting: session.waiting, screen: session.screen, running: session.running,
                         stuck: HangAnalysis.stuckText(session.app.model))
         }
-        let root = Session(self, platform: platform, path: [])
+        var createdManager = false
+        func replay(_ path: [ExplorerChoice]) -> Session<App> {
+            let s = Session(self, platform: platform, path: path)
+            createdManager = createdManager || s.createdManager
+            return s
+        }
+        let root = replay([])
         index[root.key] = 0
         nodes.append(node(root, path: []))
         var frontier = [0]
@@ -85,11 +134,13 @@ public struct ExplorationRun<App: ExplorationApp> {
             var next: [Int] = []
             for n in frontier {
                 nodes[n].expanded = true
-                let probe = Session(self, platform: platform, path: nodes[n].path)
+                let probe = replay(nodes[n].path)
                 for choice in ExplorerChoice.available(in: probe.app.model, taps: taps) {
-                    let session = Session(self, platform: platform, path: nodes[n].path)
+                    let session = replay(nodes[n].path)
                     let path = nodes[n].path + [choice]
-                    for o in session.apply(choice) {
+                    let observations = session.apply(choice)
+                    createdManager = createdManager || session.createdManager
+                    for o in observations {
                         let (key, f) = finding(o.key, detail: o.story?.detail ?? "", path: path)
                         if first[key] == nil { first[key] = f }
                     }
@@ -114,6 +165,7 @@ public struct ExplorationRun<App: ExplorationApp> {
             }
             frontier = next
         }
+        guard createdManager else { throw ExplorationError.noManagerOnExploredDevice(platform: platform) }
         let canLeave = HangAnalysis.canLeave(count: nodes.count, isWaiting: { nodes[$0].waiting }, expanded: nodes.map(\.expanded), edges: edges)
         for (i, n) in nodes.enumerated() where n.waiting && n.running && !canLeave[i] {
             let (key, f) = finding(.hang(screen: screens.firstIndex(of: n.screen)!, stuck: n.stuck), detail: "", path: n.path)
@@ -132,6 +184,8 @@ private final class Session<App: ExplorationApp> {
     private var checks = FindingChecks(record: true)
     /// An Always prompt was shown on this path (``PrivacyRule/alwaysOnce``).
     private(set) var alwaysAsked = false
+    /// The app created a manager on this device on this path.
+    private(set) var createdManager = false
 
     init(_ run: ExplorationRun<App>, platform: Platform, path: [ExplorerChoice]) {
         device = SimulatedDevice(platform: platform, parameters: run.parameters, location: Coordinate(latitude: 37.3349, longitude: -122.009))
@@ -155,14 +209,20 @@ private final class Session<App: ExplorationApp> {
 
     private func check(_ applied: AppliedEvent) {
         guard applied.app === app else { return }
+        if case .appCreatedManager = applied.event { createdManager = true }
         var before = applied.before, model = app.model
         if let call = AppCall(applied.event) { checks.willPerform(call, model: &before) }
         checks.applied(applied.event, before: before.snapshot, model: &model, occurrences: applied.occurrences,
                        alwaysAsked: &alwaysAsked)
     }
 
-    /// Applies a choice; returns the problems it showed.
+    /// Applies a choice, with `CLLocationManager()` attached to the explored app for every call
+    /// into app code it makes; returns the problems it showed.
     func apply(_ choice: ExplorerChoice) -> [Observation] {
+        withAttachedApp(app) { applyAttached(choice) }
+    }
+
+    private func applyAttached(_ choice: ExplorerChoice) -> [Observation] {
         checks.start(choice)
         let before = app.state
         switch choice {

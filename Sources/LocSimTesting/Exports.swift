@@ -1,3 +1,6 @@
 // The exhaustive test store comes with the exploration helpers; a suite that needs only the store
 // imports `LocSimTestStore`, which links the model alone.
 @_exported import LocSimTestStore
+// The `CL…` names, so that app code under test creates `CLLocationManager()` on the simulated
+// device an exploration or the `.simulatedDevice` trait installs.
+@_exported import LocSimCoreLocation

@@ -15,6 +15,8 @@ struct Explore: ParsableCommand {
           locsim explore Examples/explore/buggy-tracker.yml
           locsim explore Examples/explore/*.yml --out counterexamples/
           locsim explore --format json Examples/explore/careful-tracker.yml
+          locsim explore app.yml --write-baseline explore-baseline.txt
+          locsim explore app.yml --baseline explore-baseline.txt
         """
     )
 
@@ -30,12 +32,18 @@ struct Explore: ParsableCommand {
     @Option(help: "Events per path (overrides each model's explore.depth).")
     var depth: Int?
 
+    @Option(help: "Report only findings not in this baseline file (exit status from the new ones only).")
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Write every finding found to this baseline file.")
+    var writeBaseline: String?
+
     @Flag(help: "Do not report progress on stderr (either format; stdout is the same).")
     var quiet = false
 
     mutating func run() throws {
         let output = ExploreCommandLine.run(files: files, format: format, out: out, depth: depth,
-                                            progress: quiet ? nil : ExploreCommandLine.stderrProgress())
+                                            baseline: baseline, writeBaseline: writeBaseline, progress: quiet ? nil : ExploreCommandLine.stderrProgress())
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))
         if output.status != 0 { throw ExitCode(output.status) }

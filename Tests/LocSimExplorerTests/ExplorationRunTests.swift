@@ -56,13 +56,13 @@ struct ExplorationRunTests {
     }
 
     @Test("D5, C12: the waiting tracker hangs after an ignored request")
-    func waitingTrackerHasFindings() {
+    func waitingTrackerHasFindings() throws {
         let run = ExplorationRun(depth: 10, taps: ["track"]) { WaitingTracker($0) }
-        let findings = run.findings()
+        let findings = try run.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.authorizedWhenInUse-allowOnce" }, "\(findings)")
         #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "requestAlways.denied" }, "\(findings)")
-        #expect(findings == run.findings())
+        #expect(try findings == run.findings())
     }
 
     @Test("the careful tracker has no findings on any platform")

@@ -58,7 +58,7 @@ struct FindingsAgreementTests {
         let fromModel = Explorer.explore(model, on: platform).findings.map {
             Found(kind: $0.kind, key: $0.key, platform: $0.platform.description)
         }
-        let fromSwift = ExplorationRun(app: model.app, platforms: [platform], depth: depth, taps: model.taps) { BuggyTracker($0) }
+        let fromSwift = try ExplorationRun(app: model.app, platforms: [platform], depth: depth, taps: model.taps) { BuggyTracker($0) }
             .findings().map { Found(kind: $0.kind, key: $0.key, platform: $0.platform.description) }
         #expect(!fromModel.isEmpty)
         #expect(Set(fromModel.map(\.kind)).isSuperset(of: [.hang, .ignoredRequest, .promptOnForeground, .backgroundStart, .terminated])

@@ -141,7 +141,22 @@ struct StateCodecTests {
     /// PackingTests); the codec adds the state's other fields, listed here.
     @Test("The key covers every stored field of the explorer state beside the model")
     func fieldsCovered() {
-        #expect(Self.labels(ExplorerState(model: AuthorizationModel(), screen: 0, alwaysAsked: false)) == ["model", "screen", "alwaysAsked"])
+        #expect(Self.labels(ExplorerState(model: AuthorizationModel(), screen: 0, alwaysAsked: false)) == ["model", "screen", "alwaysAsked", "flags"])
+    }
+
+    @Test("The app's storage flags pack beside the extras number and unpack to themselves")
+    func flagsRoundTrip() throws {
+        let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
+        let system = AppModelSystem(model, platform: Platform(.iOS, 18))
+        let codec = StateCodec(initial: system.initial)
+        var plain = system.apply(.lock, to: system.apply(.launch, to: system.initial).state).state
+        var flagged = plain
+        flagged.flags = 0x8000_0001
+        let (p, f) = (codec.encode(&plain), codec.encode(&flagged))
+        #expect(p != f)
+        #expect(p.extrasNumber == f.extrasNumber)
+        #expect(codec.state(f) == flagged)
+        #expect(codec.state(p) == plain)
     }
 
     static func labels(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
