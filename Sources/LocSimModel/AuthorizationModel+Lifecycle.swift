@@ -23,7 +23,9 @@ extension AuthorizationModel {
     }
 
     mutating func terminate(_ fx: inout [Effect]) {
-        if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
+        // The system's own prompts (the confirmation, the reminder, the widget prompt on the Home
+        // Screen) do not belong to the app's process.
+        if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder, p.prompt.kind != .widget {
             dismissPrompt(answer: nil, &fx)
             unansweredAlwaysPrompt(p)
         }

@@ -52,6 +52,7 @@ extension AuthorizationModel {
             services.pendingLaunchEvents.append(event)
             return
         }
+        record.lastLocationUseAt = clock.now
         switch event {
         case .regionEntered(let name):
             for m in services.managers { fx.append(.delegate(m.id, .didEnterRegion(name))) }

@@ -60,6 +60,8 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var locked = false
         /// The device's current fix, if it has one.
         public var location: Location?
+        /// When someone last saw one of the app's widgets (B5, F10); `nil` when never.
+        public var widgetSeenAt: Duration?
     }
 
     /// The app's authorization record: what Settings stores for the app.
@@ -74,6 +76,12 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var temporaryFullAccuracy = false
         /// The first `CLLocationButton` tap was confirmed (H6).
         public var locationButtonConfirmed = false
+        /// The user extended the app's When In Use authorization to its widgets ("While Using the
+        /// App or Widgets", B5, F10).
+        public var widgetsAuthorized = false
+        /// When the app last received a location (I13: Control Center lists apps that used location
+        /// recently); `nil` when never.
+        public var lastLocationUseAt: Duration?
     }
 
     /// The app's process: its lifecycle state and what one launch remembers.
@@ -291,14 +299,19 @@ public struct AuthorizationModel: Hashable, Sendable {
             record.precise = !app.defaultAccuracyReduced
             record.temporaryFullAccuracy = false
             record.locationButtonConfirmed = false
+            record.widgetsAuthorized = false
             prompts.heldEvents = []
             usageReminder.shown = false
             usageReminder.backgroundUseCount = 0
             usageReminder.firstBackgroundUseAt = nil
             clock.timers.removeAny { $0.kind != .graceEnds }
-            prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
+            prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder || $0.prompt.kind == .widget }
         case .userTappedLocationButton:
             tapLocationButton(&fx)
+        case .userAddedWidget:
+            addWidget(&fx)
+        case .userViewedWidget:
+            if app.widgetWantsLocation { device.widgetSeenAt = clock.now }
         case .deviceLocked:
             guard !device.locked else { return }
             device.locked = true

@@ -63,6 +63,8 @@ public enum IgnoredReason: String, Hashable, Sendable, CaseIterable {
     case alreadyFullAccuracy
     /// Temporary full accuracy: the app is not authorized.
     case notAuthorized
+    /// An App Clip cannot ask for Always (P6).
+    case appClip
 }
 
 extension IgnoredReason {
@@ -85,6 +87,7 @@ extension IgnoredReason {
         case .unknownPurposeKey: "the purpose key is not in NSLocationTemporaryUsageDescriptionDictionary"
         case .alreadyFullAccuracy: "the app already has full accuracy"
         case .notAuthorized: "the app is not authorized"
+        case .appClip: "App Clips cannot ask for Always (App Store processing rejects a clip that references requestAlwaysAuthorization, ITMS-90842)"
         }
     }
 
@@ -110,6 +113,7 @@ extension IgnoredReason {
         case .alreadyAlways: ["E1"]
         case .promptOnScreen: ["C12"]
         case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized, .inBackground: ["K5"]
+        case .appClip: ["P6"]
         }
     }
 }

@@ -19,6 +19,12 @@ final class ModelConfiguration: Hashable, Sendable {
     let generation: PromptGeneration
     let settingsOptions: [SettingsOption]
     @usableFromInline let hasLocationBackgroundMode: Bool
+    /// The app is an App Clip (P6).
+    let isAppClip: Bool
+    /// A watch app whose paired iPhone has Precise Location off: reduced accuracy (K7, K1).
+    let pairedIPhoneReduced: Bool
+    /// A watch app before watchOS 7 whose paired iPhone has Precise Location off: no location (K7).
+    let pairedIPhoneWithholdsLocation: Bool
     let initialWhenInUsePrompt: Prompt
     let initialAlwaysPrompt: Prompt
     let upgradePrompt: Prompt
@@ -40,11 +46,14 @@ final class ModelConfiguration: Hashable, Sendable {
         var options: [SettingsOption] = [.never]
         if hasIOS13Model { options.append(.askNextTime) }
         options.append(.whileUsing)
-        if alwaysAvailable, platform.os != .visionOS, platform.os != .macOS, missingAlwaysKeys.isEmpty {
+        if alwaysAvailable, platform.os != .visionOS, platform.os != .macOS, missingAlwaysKeys.isEmpty, !app.appClip {
             options.append(.always)
         }
         settingsOptions = options
         hasLocationBackgroundMode = app.hasLocationBackgroundMode
+        isAppClip = app.appClip
+        pairedIPhoneReduced = platform.os == .watchOS && !parameters.pairedIPhonePrecise
+        pairedIPhoneWithholdsLocation = pairedIPhoneReduced && !platform.isAtLeast(7)
         initialWhenInUsePrompt = PromptCatalog.initialPrompt(for: .whenInUse, platform: platform, app: app)
         initialAlwaysPrompt = PromptCatalog.initialPrompt(for: .always, platform: platform, app: app)
         upgradePrompt = PromptCatalog.upgradePrompt(platform: platform, app: app)

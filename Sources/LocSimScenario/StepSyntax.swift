@@ -121,6 +121,13 @@ public struct StepSyntax: Sendable {
             return .value(YAMLText.onOff(on))
         },
         word("tapLocationButton", .tapLocationButton),
+        word("addWidget", .addWidget),
+        word("viewWidget", .viewWidget),
+        StepSyntax("confirmLocation", value: ScenarioParser.confirmLocation) {
+            guard case .confirmLocation(let r) = $0, let c = r.center else { return nil }
+            return .value(YAMLText.mapping([("latitude", YAMLText.number(c.latitude)), ("longitude", YAMLText.number(c.longitude)),
+                                            ("radius", YAMLText.number(r.radius))]))
+        },
     ]
 
     /// The entries of ``all`` by word.
