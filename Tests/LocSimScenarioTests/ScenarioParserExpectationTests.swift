@@ -121,6 +121,8 @@ struct ScenarioParserSectionTests {
         ("lockDismissesPrompt", "false"), ("locationServicesOffDialog", "false"), ("macOSStartShowsPrompt", "false"),
         ("allowOnceExpiryRestoresAlwaysRequest", "false"), ("unansweredAlwaysPromptSpendsRequest", "false"), ("reducedAccuracyInterval", "20m"),
         ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"),
+        ("startTimeOfDay", "23.5h"), ("widgetInUseDuration", "2m"), ("recentUseWindow", "1h"), ("pairedIPhonePrecise", "off"),
+        ("appClipLocationConfirmation", "off"),
     ]
 
     static func device(_ body: String) throws -> DeviceSpec {
@@ -148,6 +150,11 @@ struct ScenarioParserSectionTests {
         expected.parameters.reducedAccuracyInterval = .seconds(1200)
         expected.parameters.significantChangeDistance = 750
         expected.parameters.usageReminderAfter = .seconds(3 * 86_400)
+        expected.parameters.startTimeOfDay = .seconds(23 * 3600 + 1800)
+        expected.parameters.widgetInUseDuration = .seconds(120)
+        expected.parameters.recentUseWindow = .seconds(3600)
+        expected.parameters.pairedIPhonePrecise = false
+        expected.parameters.appClipLocationConfirmation = false
         let body = Self.deviceCases.map { "\($0.0): \($0.1)" }.joined(separator: "\n  ")
         #expect(try Self.device(body) == expected)
     }
@@ -179,6 +186,9 @@ struct ScenarioParserSectionTests {
           defaultAccuracyReduced: true
           temporaryPurposeKeys: {Navigation: Exact.}
           compatibleApp: true
+          appClip: true
+          requestsLocationConfirmation: true
+          widgetWantsLocation: true
         steps: [launch]
         """
         let app = try ScenarioParser.parse(text, file: ScenarioFixtures.scenarioPath).app
@@ -188,6 +198,13 @@ struct ScenarioParserSectionTests {
         #expect(app.defaultAccuracyReduced)
         #expect(app.temporaryPurposeKeys == ["Navigation": "Exact."])
         #expect(app.compatibleApp)
+        #expect(app.appClip && app.requestsLocationConfirmation && app.widgetWantsLocation)
+    }
+
+    @Test("P6: startTimeOfDay is a time since midnight, less than 24 hours")
+    func startTimeOfDayBound() throws {
+        #expect(try Self.device("startTimeOfDay: 0").parameters.startTimeOfDay == .zero)
+        #expect(throws: InputError.self) { try Self.device("startTimeOfDay: 24h") }
     }
 
     @Test("With no infoPlist and no purposeStrings the app declares every purpose string and no background mode")
