@@ -67,9 +67,6 @@ extension AuthorizationModel {
             }
         }
         if device.location?.timestamp != .zero { device.location?.timestamp = .zero }
-        // When the app last used location only feeds Control Center's list (I13), which no
-        // exploration checks; forgetting it keeps states that differ only there equal.
-        if record.lastLocationUseAt != nil { record.lastLocationUseAt = nil }
         if prompts.heldEvents.contains(where: { $0 != $0.timeless }) { prompts.heldEvents = prompts.heldEvents.map(\.timeless) }
         if services.pendingLaunchEvents.contains(where: { $0 != $0.timeless }) { services.pendingLaunchEvents = services.pendingLaunchEvents.map(\.timeless) }
     }

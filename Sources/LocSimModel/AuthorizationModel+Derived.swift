@@ -157,12 +157,12 @@ extension AuthorizationModel {
     public func canDeliverUpdates() -> Bool { var m = self; return m.currentCanDeliver() }
 
     /// Whether Control Center lists the app with the location indicator (I13, iOS 16+): it is
-    /// tracking location now (updates running and reaching it), or it received a location within
-    /// ``DeviceParameters/recentUseWindow``.
+    /// tracking location now (updates running and reaching it), or one of its managers got a fix
+    /// within ``DeviceParameters/recentUseWindow`` (each manager's last delivery; the process's end
+    /// forgets them).
     public var isListedInControlCenter: Bool {
         guard platform.os == .iOS, platform.isAtLeast(16) else { return false }
         if services.managers.contains(where: \.updating), canDeliverUpdates() { return true }
-        guard let last = record.lastLocationUseAt else { return false }
-        return clock.now - last <= parameters.recentUseWindow
+        return services.managers.contains { m in m.lastDelivery.map { clock.now - $0 <= parameters.recentUseWindow } ?? false }
     }
 }

@@ -52,7 +52,6 @@ extension AuthorizationModel {
             services.pendingLaunchEvents.append(event)
             return
         }
-        record.lastLocationUseAt = clock.now
         switch event {
         case .regionEntered(let name):
             for m in services.managers { fx.append(.delegate(m.id, .didEnterRegion(name))) }

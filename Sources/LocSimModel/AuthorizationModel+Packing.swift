@@ -85,7 +85,6 @@ extension AuthorizationModel {
             @usableFromInline package var terminationReason: AppException?
             @usableFromInline package var queuedPrompts: [PresentedPrompt]
             @usableFromInline package var heldEvents: [MonitoringEvent]
-            @usableFromInline package var lastLocationUseAt: Duration?
             @usableFromInline package var widgetSeenAt: Duration?
             /// The managers, when the words cannot hold them (more than one, or queued fixes).
             @usableFromInline package var managers: [ManagerState]?
@@ -98,14 +97,13 @@ extension AuthorizationModel {
             package init(baseline: Packed.Baseline) {
                 self.init(now: .zero, deviceLocation: baseline.location, monitoredRegions: [], insideRegions: [],
                           significantChangeAnchor: baseline.anchor, pendingLaunchEvents: [], terminationReason: nil,
-                          queuedPrompts: [], heldEvents: [], lastLocationUseAt: nil, widgetSeenAt: nil, managers: nil, timers: nil, prompt: nil)
+                          queuedPrompts: [], heldEvents: [], widgetSeenAt: nil, managers: nil, timers: nil, prompt: nil)
             }
 
             @inlinable
             init(now: Duration, deviceLocation: Location?, monitoredRegions: [Region], insideRegions: Set<String>,
                  significantChangeAnchor: Coordinate?, pendingLaunchEvents: [MonitoringEvent], terminationReason: AppException?,
-                 queuedPrompts: [PresentedPrompt], heldEvents: [MonitoringEvent], lastLocationUseAt: Duration?,
-                 widgetSeenAt: Duration?, managers: [ManagerState]?,
+                 queuedPrompts: [PresentedPrompt], heldEvents: [MonitoringEvent], widgetSeenAt: Duration?, managers: [ManagerState]?,
                  timers: [ScheduledTimer]?, prompt: PresentedPrompt?) {
                 self.now = now
                 self.deviceLocation = deviceLocation
@@ -116,7 +114,6 @@ extension AuthorizationModel {
                 self.terminationReason = terminationReason
                 self.queuedPrompts = queuedPrompts
                 self.heldEvents = heldEvents
-                self.lastLocationUseAt = lastLocationUseAt
                 self.widgetSeenAt = widgetSeenAt
                 self.managers = managers
                 self.timers = timers
@@ -189,7 +186,7 @@ extension AuthorizationModel {
         var rare = !DurationBits(clock.now).isZero || device.location != baseline.location || !services.monitoredRegions.isEmpty
             || !services.insideRegions.isEmpty || services.significantChangeAnchor != baseline.anchor
             || !services.pendingLaunchEvents.isEmpty || lifecycle.terminationReason != nil || !prompts.queued.isEmpty || !prompts.heldEvents.isEmpty
-            || record.lastLocationUseAt != nil || device.widgetSeenAt != nil
+            || device.widgetSeenAt != nil
         k.promptManager = Packed.noPromptManager
         if let p = prompts.onScreen {
             if let i = standard.firstIndex(of: p.prompt) {
@@ -243,7 +240,7 @@ extension AuthorizationModel {
                              insideRegions: services.insideRegions, significantChangeAnchor: services.significantChangeAnchor,
                              pendingLaunchEvents: services.pendingLaunchEvents, terminationReason: lifecycle.terminationReason,
                              queuedPrompts: prompts.queued, heldEvents: prompts.heldEvents,
-                             lastLocationUseAt: record.lastLocationUseAt, widgetSeenAt: device.widgetSeenAt,
+                             widgetSeenAt: device.widgetSeenAt,
                              managers: f >> Packed.managerCountShift & 3 == Packed.managersInExtras ? services.managers : nil,
                              timers: f >> Packed.timerCountShift & 7 == Packed.inExtras ? clock.timers : nil,
                              prompt: f >> Packed.promptShift & 7 == Packed.inExtras ? prompts.onScreen : nil)
@@ -293,7 +290,6 @@ extension AuthorizationModel {
             lifecycle.terminationReason = e.terminationReason
             prompts.queued = e.queuedPrompts
             prompts.heldEvents = e.heldEvents
-            record.lastLocationUseAt = e.lastLocationUseAt
             device.widgetSeenAt = e.widgetSeenAt
         } else {
             clock.now = DurationBits().duration
@@ -305,7 +301,6 @@ extension AuthorizationModel {
             if lifecycle.terminationReason != nil { lifecycle.terminationReason = nil }
             if !prompts.queued.isEmpty { prompts.queued.removeAll(keepingCapacity: true) }
             if !prompts.heldEvents.isEmpty { prompts.heldEvents.removeAll(keepingCapacity: true) }
-            if record.lastLocationUseAt != nil { record.lastLocationUseAt = nil }
             if device.widgetSeenAt != nil { device.widgetSeenAt = nil }
         }
 

@@ -50,7 +50,6 @@ extension AuthorizationModel {
             if deliverable, !services.managers[i].queuedLocations.isEmpty {
                 let queued = services.managers[i].queuedLocations
                 services.managers[i].queuedLocations = []
-                record.lastLocationUseAt = clock.now
                 fx.append(.delegate(id, .didUpdateLocations(queued)))
             }
             if services.managers[i].oneShotPending {

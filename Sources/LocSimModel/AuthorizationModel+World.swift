@@ -46,7 +46,6 @@ extension AuthorizationModel {
             location = location.reduced
         }
         services.managers[index].lastDelivery = clock.now
-        record.lastLocationUseAt = clock.now
         fx.append(.delegate(services.managers[index].id, .didUpdateLocations([location])))
         noteBackgroundUse()
     }

@@ -79,9 +79,6 @@ public struct AuthorizationModel: Hashable, Sendable {
         /// The user extended the app's When In Use authorization to its widgets ("While Using the
         /// App or Widgets", B5, F10).
         public var widgetsAuthorized = false
-        /// When the app last received a location (I13: Control Center lists apps that used location
-        /// recently); `nil` when never.
-        public var lastLocationUseAt: Duration?
     }
 
     /// The app's process: its lifecycle state and what one launch remembers.

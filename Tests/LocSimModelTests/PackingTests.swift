@@ -22,7 +22,7 @@ struct PackingTests {
         #expect(Self.labels(model.device) == ["locationServicesEnabled", "airplaneMode", "restricted", "locked", "location", "widgetSeenAt"])
         #expect(Self.labels(model.record) == [
             "authorization", "alwaysRequestSpent", "precise", "temporaryFullAccuracy", "locationButtonConfirmed",
-            "widgetsAuthorized", "lastLocationUseAt",
+            "widgetsAuthorized",
         ])
         #expect(Self.labels(model.lifecycle) == [
             "state", "graceEndsAt", "foregroundBeforeLock", "terminationReason", "locationServicesDialogShown",

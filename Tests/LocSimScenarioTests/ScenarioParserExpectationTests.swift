@@ -63,6 +63,11 @@ struct ScenarioParserExpectationTests {
         // LocSim's addition.
         ExpectationCase("settings", "askNextTime") { $0.settings = .askNextTime },
         ExpectationCase("settings", "always") { $0.settings = .always },
+        ExpectationCase("widgetUpdates", "true") { $0.widgetUpdates = true },
+        ExpectationCase("widgetInUse", "false") { $0.widgetInUse = false },
+        ExpectationCase("controlCenter", "true") { $0.controlCenter = true },
+        ExpectationCase("locationConfirmation", "disallowed") { $0.locationConfirmation = .disallowed },
+        ExpectationCase("prompt", "widget") { $0.prompt = "widget" },
     ]
 
     @Test("Every expectation key parses", arguments: cases)

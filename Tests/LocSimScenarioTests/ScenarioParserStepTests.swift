@@ -83,6 +83,10 @@ struct ScenarioParserStepTests {
         StepCase("airplaneMode: on", .airplaneMode(true)),
         StepCase("airplaneMode: off", .airplaneMode(false)),
         StepCase("tapLocationButton", .tapLocationButton),
+        StepCase("addWidget", .addWidget),
+        StepCase("viewWidget", .viewWidget),
+        StepCase("confirmLocation: {latitude: 1.5, longitude: 2.5, radius: 300}",
+                 .confirmLocation(Region(name: "confirmation", center: Coordinate(latitude: 1.5, longitude: 2.5), radius: 300))),
     ]
 
     @Test("Every step word parses to its action", arguments: cases)

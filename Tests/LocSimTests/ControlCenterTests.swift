@@ -21,12 +21,16 @@ struct ControlCenterTests {
         sim.call { $0.stopUpdatingLocation() }
         #expect(!sim.app.isListedInControlCenter)  // its last fix was an hour ago
         sim.call { $0.requestLocation() }
+        sim.app.enterBackground()
         sim.device.advance(by: .seconds(10 * 60))
         #expect(sim.app.isListedInControlCenter)   // used 10 minutes ago
-        sim.app.terminate()
-        #expect(sim.app.isListedInControlCenter)   // still listed after the app quits
         sim.device.advance(by: .seconds(1))
         #expect(!sim.app.isListedInControlCenter)
+        sim.app.enterForeground()
+        sim.call { $0.requestLocation() }
+        #expect(sim.app.isListedInControlCenter)
+        sim.app.terminate()
+        #expect(!sim.app.isListedInControlCenter)  // the process's end forgets its uses
 
         // A shorter window; and not before iOS 16.
         var short = DeviceParameters()
