@@ -44,6 +44,11 @@ struct WidgetTests {
         _ = m.handle(.userChoseButton(.dontAllow, precise: nil))
         #expect(!m.isAuthorizedForWidgetUpdates && m.status == .authorizedWhenInUse)
         #expect(Rig.prompts(m.handle(.userAddedWidget)).first?.kind == .widget)
+        // The prompt is the Home Screen's: the app quitting does not dismiss it.
+        _ = m.handle(.appTerminated)
+        #expect(m.prompts.onScreen?.prompt.kind == .widget)
+        _ = m.handle(.userChoseButton(.allow, precise: nil))
+        #expect(m.record.widgetsAuthorized && m.isAuthorizedForWidgetUpdates)
     }
 
     @Test("B5: isAuthorizedForWidgetUpdates is always true with Always, false without authorization, and no prompt asks then")
