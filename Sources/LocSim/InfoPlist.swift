@@ -56,9 +56,26 @@ public enum InfoPlist {
                 temporary[k] = s
             }
         }
+        var appClip = false, confirmation = false
+        if let value = dict[InfoPlistKey.appClip] {
+            guard let clip = value as? [String: Any] else {
+                throw InputError(file: file, line: nil, message: "\(InfoPlistKey.appClip) must be a dictionary")
+            }
+            appClip = true
+            confirmation = try flag(clip[InfoPlistKey.appClipRequestLocationConfirmation], "\(InfoPlistKey.appClip).\(InfoPlistKey.appClipRequestLocationConfirmation)", file)
+        }
+        let widget = try flag(dict[InfoPlistKey.widgetWantsLocation], InfoPlistKey.widgetWantsLocation, file)
         let display = (dict[InfoPlistKey.bundleDisplayName] as? String) ?? (dict[InfoPlistKey.bundleName] as? String)
         let resolvedName = name ?? display.flatMap { $0.contains("$(") ? nil : $0 } ?? "App"
         return AppDescription(name: resolvedName, purposeStrings: strings, backgroundModes: modes,
-                              defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary)
+                              defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary,
+                              appClip: appClip, requestsLocationConfirmation: confirmation, widgetWantsLocation: widget)
+    }
+
+    /// A Boolean key's value, false when absent.
+    private static func flag(_ value: Any?, _ key: String, _ file: String) throws -> Bool {
+        guard let value else { return false }
+        guard let flag = value as? Bool else { throw InputError(file: file, line: nil, message: "\(key) must be a boolean") }
+        return flag
     }
 }

@@ -62,6 +62,10 @@ open class LocationManager {
     /// The accuracy authorization (A11, B3, K1). Corresponds to `CLLocationManager.accuracyAuthorization`.
     public var accuracyAuthorization: AccuracyAuthorization { app.model.accuracy }
 
+    /// Whether the app's widgets may get location updates (B5): always with Always, with When In
+    /// Use when the user extended it to widgets (F10). Corresponds to `CLLocationManager.isAuthorizedForWidgetUpdates`.
+    public var isAuthorizedForWidgetUpdates: Bool { app.model.isAuthorizedForWidgetUpdates }
+
     /// Whether Location Services is on for the device (M1). Corresponds to `CLLocationManager.locationServicesEnabled()`.
     public class func locationServicesEnabled(on device: SimulatedDevice) -> Bool { device.locationServicesEnabled }
 

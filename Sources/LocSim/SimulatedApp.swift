@@ -39,6 +39,13 @@ public final class SimulatedApp {
     public var accuracyAuthorization: AccuracyAuthorization { model.accuracy }
     /// The exception that last terminated the app, if any (I8, N4).
     public var terminationReason: AppException? { model.lifecycle.terminationReason }
+    /// Whether Control Center lists the app as using location now or recently (I13). LocSim's
+    /// view of system UI.
+    public var isListedInControlCenter: Bool { model.isListedInControlCenter }
+    /// Whether one of the app's widgets was seen recently enough to be in use (B5).
+    public var isWidgetInUse: Bool { model.isWidgetInUse }
+    /// The answer of the app's last location confirmation (P6), if it asked for one.
+    public private(set) var lastLocationConfirmation: LocationConfirmation?
 
     /// The user opens the app: it runs in the foreground and runs ``onLaunch``.
     public func launch() { lifecycle(.appLaunched, "launch") }
@@ -100,6 +107,30 @@ public final class SimulatedApp {
     /// The user taps a `CLLocationButton` in the app (H6).
     public func tapLocationButton() {
         device.userAction(self, .userTappedLocationButton, "tap location button")
+    }
+
+    /// The user adds one of the app's widgets to the Home Screen (F10).
+    public func addWidget() {
+        device.userAction(self, .userAddedWidget, "add widget")
+    }
+
+    /// Someone sees one of the app's widgets (B5): it is in use for `widgetInUseDuration`.
+    public func viewWidget() {
+        device.userAction(self, .userViewedWidget, "view widget")
+    }
+
+    /// The App Clip asks the system to confirm that the user is inside `region` (P6). The answer
+    /// needs no location authorization; `completion` gets the Bool and the
+    /// `APActivationPayloadError` code (`nil` for no error) when the run loop turns — LocSim calls
+    /// it before returning. Corresponds to `APActivationPayload.confirmAcquired(in:completionHandler:)`.
+    @discardableResult
+    public func confirmAcquired(in region: Region, completion: ((Bool, Int?) -> Void)? = nil) -> LocationConfirmation {
+        let answer = model.locationConfirmation(in: region)
+        lastLocationConfirmation = answer
+        device.record(TimelineEntry(time: device.now, app: name, kind: .appCall,
+                                    text: "APActivationPayload.confirmAcquired(in: \(region.name), radius \(region.radius) m) → \(answer.rawValue) (\(answer.value)\(answer.errorCode.map { ", APActivationPayloadError \($0)" } ?? ""))"))
+        completion?(answer.value, answer.errorCode)
+        return answer
     }
 
     /// The manager with this model id, if the app still holds it.

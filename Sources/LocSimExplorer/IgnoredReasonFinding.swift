@@ -10,7 +10,7 @@ extension IgnoredReason {
     public var isFinding: Bool {
         switch self {
         case .temporaryAuthorization, .alwaysAlreadyRequested, .denied, .restricted, .missingPurposeString, .notInUse, .notInForeground,
-             .locationServicesOff, .unavailableOnPlatform, .missingLocationEntitlement:
+             .locationServicesOff, .unavailableOnPlatform, .missingLocationEntitlement, .appClip:
             true
         case .alreadyDetermined, .alreadyAlways, .promptOnScreen, .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized, .inBackground:
             false

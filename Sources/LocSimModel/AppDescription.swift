@@ -1,6 +1,7 @@
 /// What Core Location knows about an app from its Info.plist.
 ///
-/// Corresponds to the location keys of an app's `Info.plist` (J4, K4, K5, I6).
+/// Corresponds to the location keys of an app's `Info.plist` (J4, K4, K5, I6), its `NSAppClip`
+/// dictionary (P6) and its widget extension's `NSWidgetWantsLocation` (B5).
 public struct AppDescription: Hashable, Sendable {
     /// The display name, shown in prompt titles.
     public var name: String
@@ -23,6 +24,14 @@ public struct AppDescription: Hashable, Sendable {
     /// The methods the app's location-manager delegates implement (N4, C1). Default every method.
     /// App code, not an Info.plist fact: LocSim's addition, for scenarios and app models.
     public var delegateMethods = DelegateMethods.all
+    /// The app is an App Clip: its Info.plist has an `NSAppClip` dictionary (P6).
+    public var appClip: Bool
+    /// `NSAppClip` → `NSAppClipRequestLocationConfirmation`: the App Clip may confirm the user's
+    /// location with `APActivationPayload.confirmAcquired(in:)` (P6).
+    public var requestsLocationConfirmation: Bool
+    /// `NSWidgetWantsLocation` in a widget extension's Info.plist: the app has a widget that uses
+    /// location (B5, F10).
+    public var widgetWantsLocation: Bool
 
     /// Creates an app description. With no arguments the app declares every location purpose string
     /// and no background mode, as the scenario format's default app does.
@@ -31,13 +40,19 @@ public struct AppDescription: Hashable, Sendable {
                 backgroundModes: Set<String> = [],
                 defaultAccuracyReduced: Bool = false,
                 temporaryPurposeKeys: [String: String] = [:],
-                compatibleApp: Bool = false) {
+                compatibleApp: Bool = false,
+                appClip: Bool = false,
+                requestsLocationConfirmation: Bool = false,
+                widgetWantsLocation: Bool = false) {
         self.name = name
         self.purposeStrings = purposeStrings ?? AppDescription.allPurposeStrings
         self.backgroundModes = backgroundModes
         self.defaultAccuracyReduced = defaultAccuracyReduced
         self.temporaryPurposeKeys = temporaryPurposeKeys
         self.compatibleApp = compatibleApp
+        self.appClip = appClip
+        self.requestsLocationConfirmation = requestsLocationConfirmation
+        self.widgetWantsLocation = widgetWantsLocation
     }
 
     /// A purpose string for every key, used when an app declares none explicitly.

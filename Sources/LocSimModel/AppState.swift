@@ -65,6 +65,8 @@ public struct ScheduledTimer: Hashable, Sendable {
         case confirmationPrompt
         /// The usage reminder is due (F6).
         case usageReminder
+        /// An App Clip's When In Use resets: the next 4:00 a.m. (P6).
+        case appClipReset
     }
     /// When.
     public var at: Duration

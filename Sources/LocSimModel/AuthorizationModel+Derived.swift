@@ -32,12 +32,13 @@ extension AuthorizationModel {
         }
     }
 
-    /// The accuracy authorization (K1–K6). Before iOS 14 every app is precise.
+    /// The accuracy authorization (K1–K6). Before iOS 14 every app is precise; a watch app follows
+    /// its paired iPhone's Precise Location too (K7, ``DeviceParameters/pairedIPhonePrecise``).
     /// Corresponds to `CLLocationManager.accuracyAuthorization`.
     @inline(__always)
     public var accuracy: AccuracyAuthorization {
         guard supportsAccuracyAuthorization else { return .fullAccuracy }
-        return record.precise || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
+        return (record.precise && !configuration.pairedIPhoneReduced) || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
     /// Whether the platform has accuracy authorization (iOS 14+, macOS 11+, watchOS 7+, tvOS 14+).
@@ -152,13 +153,23 @@ extension AuthorizationModel {
 
     @inline(__always)
     mutating func currentCanDeliver() -> Bool {
-        guard currentStatus().isAuthorized, lifecycle.state.runsCode else { return false }
+        guard currentStatus().isAuthorized, lifecycle.state.runsCode, !configuration.pairedIPhoneWithholdsLocation else { return false }
         if currentInUse() { return true }
         if configuration.platform.os == .visionOS { return false }
         // Permanent Always apps may get updates in the background until suspended (I9).
         return record.authorization == .always(provisional: false) && lifecycle.state == .background
     }
 
-    /// Whether standard location updates reach the app now (A7, A8, D8, G7, I5, I9, P3).
+    /// Whether standard location updates reach the app now (A7, A8, D8, G7, I5, I9, K7, P3).
     public func canDeliverUpdates() -> Bool { var m = self; return m.currentCanDeliver() }
+
+    /// Whether Control Center lists the app with the location indicator (I13, iOS 16+): it is
+    /// tracking location now (updates running and reaching it), or one of its managers got a fix
+    /// within ``DeviceParameters/recentUseWindow`` (each manager's last delivery; the process's end
+    /// forgets them).
+    public var isListedInControlCenter: Bool {
+        guard platform.os == .iOS, platform.isAtLeast(16) else { return false }
+        if services.managers.contains(where: \.updating), canDeliverUpdates() { return true }
+        return services.managers.contains { m in m.lastDelivery.map { clock.now - $0 <= parameters.recentUseWindow } ?? false }
+    }
 }

@@ -23,7 +23,9 @@ extension AuthorizationModel {
     }
 
     mutating func terminate(_ fx: inout [Effect]) {
-        if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder {
+        // The system's own prompts (the confirmation, the reminder, the widget prompt on the Home
+        // Screen) do not belong to the app's process.
+        if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder, p.prompt.kind != .widget {
             dismissPrompt(answer: nil, &fx)
             unansweredAlwaysPrompt(p)
         }
@@ -73,11 +75,12 @@ extension AuthorizationModel {
         record.precise = !app.defaultAccuracyReduced
         record.temporaryFullAccuracy = false
         record.locationButtonConfirmed = false
+        record.widgetsAuthorized = false
         prompts.heldEvents = []
         usageReminder.shown = false
         usageReminder.backgroundUseCount = 0
         usageReminder.firstBackgroundUseAt = nil
         clock.timers.removeAny { $0.kind != .graceEnds }
-        prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder }
+        prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder || $0.prompt.kind == .widget }
     }
 }

@@ -85,6 +85,7 @@ extension AuthorizationModel {
             @usableFromInline package var terminationReason: AppException?
             @usableFromInline package var queuedPrompts: [PresentedPrompt]
             @usableFromInline package var heldEvents: [MonitoringEvent]
+            @usableFromInline package var widgetSeenAt: Duration?
             /// The managers, when the words cannot hold them (more than one, or queued fixes).
             @usableFromInline package var managers: [ManagerState]?
             /// The timers, when the words cannot hold them (more than four).
@@ -96,13 +97,13 @@ extension AuthorizationModel {
             package init(baseline: Packed.Baseline) {
                 self.init(now: .zero, deviceLocation: baseline.location, monitoredRegions: [], insideRegions: [],
                           significantChangeAnchor: baseline.anchor, pendingLaunchEvents: [], terminationReason: nil,
-                          queuedPrompts: [], heldEvents: [], managers: nil, timers: nil, prompt: nil)
+                          queuedPrompts: [], heldEvents: [], widgetSeenAt: nil, managers: nil, timers: nil, prompt: nil)
             }
 
             @inlinable
             init(now: Duration, deviceLocation: Location?, monitoredRegions: [Region], insideRegions: Set<String>,
                  significantChangeAnchor: Coordinate?, pendingLaunchEvents: [MonitoringEvent], terminationReason: AppException?,
-                 queuedPrompts: [PresentedPrompt], heldEvents: [MonitoringEvent], managers: [ManagerState]?,
+                 queuedPrompts: [PresentedPrompt], heldEvents: [MonitoringEvent], widgetSeenAt: Duration?, managers: [ManagerState]?,
                  timers: [ScheduledTimer]?, prompt: PresentedPrompt?) {
                 self.now = now
                 self.deviceLocation = deviceLocation
@@ -113,6 +114,7 @@ extension AuthorizationModel {
                 self.terminationReason = terminationReason
                 self.queuedPrompts = queuedPrompts
                 self.heldEvents = heldEvents
+                self.widgetSeenAt = widgetSeenAt
                 self.managers = managers
                 self.timers = timers
                 self.prompt = prompt
@@ -146,8 +148,11 @@ extension AuthorizationModel {
         @inlinable static var graceBit: UInt64 { 1 << 32 }
         @inlinable static var firstUseBit: UInt64 { 1 << 33 }
         @inlinable static var timerCountShift: UInt64 { 34 }
+        /// Timer kinds take 3 bits each, four timers: bits 37…48.
         @inlinable static var timerKindShift: UInt64 { 37 }
-        @inlinable static var managerCountShift: UInt64 { 45 }
+        @inlinable static var timerKindBits: UInt64 { 3 }
+        @inlinable static var managerCountShift: UInt64 { 49 }
+        @inlinable static var widgetsAuthorizedBit: UInt64 { 1 << 51 }
         /// A count or code that means "in the extras".
         @inlinable static var inExtras: UInt64 { 7 }
         @inlinable static var noPromptManager: Int { Int.min }
@@ -177,9 +182,11 @@ extension AuthorizationModel {
         put(settled.inUse); put(settled.indicatorShowing)
         f |= Self.packingCode(record.authorization) << Packed.authorizationShift
         f |= Self.packingCode(lifecycle.state) << Packed.appStateShift
+        if record.widgetsAuthorized { f |= Packed.widgetsAuthorizedBit }
         var rare = !DurationBits(clock.now).isZero || device.location != baseline.location || !services.monitoredRegions.isEmpty
             || !services.insideRegions.isEmpty || services.significantChangeAnchor != baseline.anchor
             || !services.pendingLaunchEvents.isEmpty || lifecycle.terminationReason != nil || !prompts.queued.isEmpty || !prompts.heldEvents.isEmpty
+            || device.widgetSeenAt != nil
         k.promptManager = Packed.noPromptManager
         if let p = prompts.onScreen {
             if let i = standard.firstIndex(of: p.prompt) {
@@ -196,7 +203,7 @@ extension AuthorizationModel {
         if clock.timers.count <= 4 {
             f |= UInt64(clock.timers.count) << Packed.timerCountShift
             for (i, t) in clock.timers.enumerated() {
-                f |= Self.packingCode(t.kind) << (Packed.timerKindShift + 2 * UInt64(i))
+                f |= Self.packingCode(t.kind) << (Packed.timerKindShift + Packed.timerKindBits * UInt64(i))
                 switch i {
                 case 0: k.timer0 = DurationBits(t.at)
                 case 1: k.timer1 = DurationBits(t.at)
@@ -233,6 +240,7 @@ extension AuthorizationModel {
                              insideRegions: services.insideRegions, significantChangeAnchor: services.significantChangeAnchor,
                              pendingLaunchEvents: services.pendingLaunchEvents, terminationReason: lifecycle.terminationReason,
                              queuedPrompts: prompts.queued, heldEvents: prompts.heldEvents,
+                             widgetSeenAt: device.widgetSeenAt,
                              managers: f >> Packed.managerCountShift & 3 == Packed.managersInExtras ? services.managers : nil,
                              timers: f >> Packed.timerCountShift & 7 == Packed.inExtras ? clock.timers : nil,
                              prompt: f >> Packed.promptShift & 7 == Packed.inExtras ? prompts.onScreen : nil)
@@ -265,6 +273,7 @@ extension AuthorizationModel {
         settled.inUse = take()
         settled.indicatorShowing = take()
         record.authorization = Self.packedAuthorization(f >> Packed.authorizationShift & 7)
+        record.widgetsAuthorized = f & Packed.widgetsAuthorizedBit != 0
         lifecycle.state = Self.packedAppState(f >> Packed.appStateShift & 3)
         lifecycle.graceEndsAt = f & Packed.graceBit != 0 ? k.graceEndsAt.duration : nil
         usageReminder.firstBackgroundUseAt = f & Packed.firstUseBit != 0 ? k.firstBackgroundUseAt.duration : nil
@@ -281,6 +290,7 @@ extension AuthorizationModel {
             lifecycle.terminationReason = e.terminationReason
             prompts.queued = e.queuedPrompts
             prompts.heldEvents = e.heldEvents
+            device.widgetSeenAt = e.widgetSeenAt
         } else {
             clock.now = DurationBits().duration
             device.location = baseline.location
@@ -291,6 +301,7 @@ extension AuthorizationModel {
             if lifecycle.terminationReason != nil { lifecycle.terminationReason = nil }
             if !prompts.queued.isEmpty { prompts.queued.removeAll(keepingCapacity: true) }
             if !prompts.heldEvents.isEmpty { prompts.heldEvents.removeAll(keepingCapacity: true) }
+            if device.widgetSeenAt != nil { device.widgetSeenAt = nil }
         }
 
         let promptCode = f >> Packed.promptShift & 7
@@ -312,7 +323,7 @@ extension AuthorizationModel {
             if clock.timers.count > n { clock.timers.removeLast(clock.timers.count - n) }
             for i in 0..<n {
                 let at = (i == 0 ? k.timer0 : i == 1 ? k.timer1 : i == 2 ? k.timer2 : k.timer3).duration
-                let kind = Self.packedTimerKind(f >> (Packed.timerKindShift + 2 * UInt64(i)) & 3)
+                let kind = Self.packedTimerKind(f >> (Packed.timerKindShift + Packed.timerKindBits * UInt64(i)) & 7)
                 if i < clock.timers.count {
                     clock.timers[i].at = at
                     clock.timers[i].kind = kind
@@ -385,6 +396,7 @@ extension AuthorizationModel {
         case .allowOnceExpiry: 1
         case .confirmationPrompt: 2
         case .usageReminder: 3
+        case .appClipReset: 4
         }
     }
 
@@ -393,7 +405,8 @@ extension AuthorizationModel {
         case 0: .graceEnds
         case 1: .allowOnceExpiry
         case 2: .confirmationPrompt
-        default: .usageReminder
+        case 3: .usageReminder
+        default: .appClipReset
         }
     }
 

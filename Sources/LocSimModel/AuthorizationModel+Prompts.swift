@@ -91,6 +91,8 @@ extension AuthorizationModel {
                 record.locationButtonConfirmed = true
                 record.authorization = .whenInUse(temporary: true)
             }
+        case .widget:
+            if button == .allow { record.widgetsAuthorized = true }
         }
         showQueuedPrompt(&fx)
     }

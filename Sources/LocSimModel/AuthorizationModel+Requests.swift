@@ -40,6 +40,8 @@ extension AuthorizationModel {
         if platform.os == .visionOS || platform.os == .macOS {
             return requestWhenInUse(id, kind: platform.os == .macOS ? .always : .whenInUse, &fx)
         }
+        // P6: App Store processing rejects an App Clip that references the Always request.
+        if app.appClip { return fx.append(.requestIgnored(.always, reason: .appClip)) }
         guard configuration.alwaysAvailable else {
             if platform.os == .tvOS { fx.append(.console("requestAlwaysAuthorization() is unavailable on tvOS")) }
             return fx.append(.requestIgnored(.always, reason: .unavailableOnPlatform))

@@ -25,8 +25,8 @@ extension AuthorizationModel {
         }
         dismissUnanswered(&fx)
         switch option {
-        case .never: record.authorization = .denied
-        case .askNextTime: record.authorization = .notDetermined
+        case .never: record.authorization = .denied; record.widgetsAuthorized = false
+        case .askNextTime: record.authorization = .notDetermined; record.widgetsAuthorized = false
         case .whileUsing: record.authorization = .whenInUse(temporary: false)
         case .always: record.authorization = .always(provisional: false)
         }

@@ -4,6 +4,7 @@ extension AuthorizationModel {
 
     /// Re-derives in-use, the indicator, reported statuses and deliveries, emitting what changed.
     mutating func settle(_ fx: inout [Effect]) {
+        if configuration.isAppClip { scheduleAppClipReset() }
         // In use: entering and leaving (H2, H4, K6).
         var inUse = currentInUse()
         if settled.inUse && !inUse {

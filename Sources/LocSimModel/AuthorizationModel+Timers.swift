@@ -19,6 +19,8 @@ extension AuthorizationModel {
             let (text, key) = PromptCatalog.message(.usageReminder, .always, platform: platform, app: app)
             present(Prompt(kind: .usageReminder, request: .always, title: title,
                            message: text, buttons: [.changeToOnlyWhileUsing, .alwaysAllow], messageKey: key), manager: nil, &fx)
+        case .appClipReset:
+            resetAppClipAuthorization()
         }
     }
 

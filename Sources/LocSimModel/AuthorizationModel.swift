@@ -60,6 +60,8 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var locked = false
         /// The device's current fix, if it has one.
         public var location: Location?
+        /// When someone last saw one of the app's widgets (B5, F10); `nil` when never.
+        public var widgetSeenAt: Duration?
     }
 
     /// The app's authorization record: what Settings stores for the app.
@@ -74,6 +76,9 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var temporaryFullAccuracy = false
         /// The first `CLLocationButton` tap was confirmed (H6).
         public var locationButtonConfirmed = false
+        /// The user extended the app's When In Use authorization to its widgets ("While Using the
+        /// App or Widgets", B5, F10).
+        public var widgetsAuthorized = false
     }
 
     /// The app's process: its lifecycle state and what one launch remembers.
@@ -311,6 +316,10 @@ public struct AuthorizationModel: Hashable, Sendable {
             clearRecord()
         case .userTappedLocationButton:
             tapLocationButton(&fx)
+        case .userAddedWidget:
+            addWidget(&fx)
+        case .userViewedWidget:
+            if app.widgetWantsLocation { device.widgetSeenAt = clock.now }
         case .deviceLocked:
             guard !device.locked else { return }
             device.locked = true

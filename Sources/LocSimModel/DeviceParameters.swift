@@ -59,6 +59,24 @@ public struct DeviceParameters: Hashable, Sendable {
     /// After this long with permanent Always and background use, the usage reminder appears (F6);
     /// `nil` (the default) never shows it.
     public var usageReminderAfter: Duration? = nil
+    /// The time of day when the virtual clock reads zero, as time since midnight (less than 24 h):
+    /// the virtual clock's time of day is this plus the virtual time, so an App Clip's When In Use
+    /// resets when it reaches 4:00 a.m. (P6). Default 9:00.
+    public var startTimeOfDay: Duration = .seconds(9 * 3600)
+    /// How long a widget stays in use after someone saw it: a widget refreshing within this time
+    /// gets location, if the app extended its authorization to widgets (B5 "within a few minutes of
+    /// having been seen"; F10's prompt says "up to 15 minutes after being viewed"). Default 15 min.
+    public var widgetInUseDuration: Duration = .seconds(15 * 60)
+    /// How long after it last received a location an app stays listed with the location indicator
+    /// in Control Center (I13: "recently used"; no duration is documented). Default 10 min.
+    public var recentUseWindow: Duration = .seconds(10 * 60)
+    /// The paired iPhone's Precise Location switch for the app, which its watch app follows (K7):
+    /// off gives watch apps reduced accuracy on watchOS 7+ and no location at all before watchOS 7.
+    /// Default true (on). Read only on watchOS.
+    public var pairedIPhonePrecise: Bool = true
+    /// Whether location confirmation is left on for the App Clip on its App Clip card (P6: the user
+    /// can turn it off). Default true.
+    public var appClipLocationConfirmation: Bool = true
 
     /// The defaults described on each property.
     public init() {}

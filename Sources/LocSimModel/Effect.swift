@@ -65,6 +65,8 @@ public enum IgnoredReason: String, Hashable, Sendable, CaseIterable {
     case notAuthorized
     /// A sandboxed Mac app lacks the location entitlement (P2).
     case missingLocationEntitlement
+    /// An App Clip cannot ask for Always (P6).
+    case appClip
 }
 
 extension IgnoredReason {
@@ -88,6 +90,7 @@ extension IgnoredReason {
         case .alreadyFullAccuracy: "the app already has full accuracy"
         case .notAuthorized: "the app is not authorized"
         case .missingLocationEntitlement: "the sandboxed app lacks the com.apple.security.personal-information.location entitlement"
+        case .appClip: "App Clips cannot ask for Always (App Store processing rejects a clip that references requestAlwaysAuthorization, ITMS-90842)"
         }
     }
 
@@ -114,6 +117,7 @@ extension IgnoredReason {
         case .alreadyAlways: ["E1"]
         case .promptOnScreen: ["C12"]
         case .unknownPurposeKey, .alreadyFullAccuracy, .notAuthorized, .inBackground: ["K5"]
+        case .appClip: ["P6"]
         }
     }
 }

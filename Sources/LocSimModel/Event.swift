@@ -84,6 +84,12 @@ public enum Event: Hashable, Sendable {
     case userResetLocationAndPrivacy
     /// The user tapped a `CLLocationButton` in the app (H6).
     case userTappedLocationButton
+    /// The user added one of the app's widgets to the Home Screen (F10): a widget that wants
+    /// location asks to extend the app's When In Use authorization to widgets.
+    case userAddedWidget
+    /// Someone saw one of the app's widgets: it is in use for
+    /// ``DeviceParameters/widgetInUseDuration`` (B5).
+    case userViewedWidget
     /// The device was locked (C10).
     case deviceLocked
     /// The device was unlocked.

@@ -21,6 +21,12 @@ final class ModelConfiguration: Hashable, Sendable {
     @usableFromInline let hasLocationBackgroundMode: Bool
     /// ``DeviceParameters/airplaneModeDeniesLocation`` (A6), read by the inlinable status.
     @usableFromInline let airplaneModeDeniesLocation: Bool
+    /// The app is an App Clip (P6).
+    let isAppClip: Bool
+    /// A watch app whose paired iPhone has Precise Location off: reduced accuracy (K7, K1).
+    let pairedIPhoneReduced: Bool
+    /// A watch app before watchOS 7 whose paired iPhone has Precise Location off: no location (K7).
+    let pairedIPhoneWithholdsLocation: Bool
     let initialWhenInUsePrompt: Prompt
     let initialAlwaysPrompt: Prompt
     let upgradePrompt: Prompt
@@ -46,12 +52,15 @@ final class ModelConfiguration: Hashable, Sendable {
         var options: [SettingsOption] = [.never]
         if hasIOS13Model { options.append(.askNextTime) }
         options.append(.whileUsing)
-        if alwaysAvailable, platform.os != .visionOS, platform.os != .macOS, missingAlwaysKeys.isEmpty {
+        if alwaysAvailable, platform.os != .visionOS, platform.os != .macOS, missingAlwaysKeys.isEmpty, !app.appClip {
             options.append(.always)
         }
         settingsOptions = options
         hasLocationBackgroundMode = app.hasLocationBackgroundMode
         airplaneModeDeniesLocation = parameters.airplaneModeDeniesLocation
+        isAppClip = app.appClip
+        pairedIPhoneReduced = platform.os == .watchOS && !parameters.pairedIPhonePrecise
+        pairedIPhoneWithholdsLocation = pairedIPhoneReduced && !platform.isAtLeast(7)
         initialWhenInUsePrompt = PromptCatalog.initialPrompt(for: .whenInUse, platform: platform, app: app)
         initialAlwaysPrompt = PromptCatalog.initialPrompt(for: .always, platform: platform, app: app)
         upgradePrompt = PromptCatalog.upgradePrompt(platform: platform, app: app)

@@ -16,6 +16,8 @@ public enum PromptKind: String, Hashable, Sendable, CaseIterable {
     case locationServicesOff
     /// The one-time confirmation of a first `CLLocationButton` tap (H6).
     case locationButtonConfirmation
+    /// Whether the app's When In Use authorization extends to its widgets, when a widget is added (F10).
+    case widget
 }
 
 /// A button of a system prompt, named by the scenario format's button words.

@@ -27,4 +27,10 @@ public enum InfoPlistKey {
     public static let bundleDisplayName = "CFBundleDisplayName"
     /// `CFBundleName`: the fallback name shown in prompt titles.
     public static let bundleName = "CFBundleName"
+    /// `NSAppClip`: the dictionary that makes the bundle an App Clip (P6).
+    public static let appClip = "NSAppClip"
+    /// `NSAppClipRequestLocationConfirmation`, inside `NSAppClip`: the clip confirms the user's location (P6).
+    public static let appClipRequestLocationConfirmation = "NSAppClipRequestLocationConfirmation"
+    /// `NSWidgetWantsLocation`: a widget extension that uses location (B5, F10).
+    public static let widgetWantsLocation = "NSWidgetWantsLocation"
 }

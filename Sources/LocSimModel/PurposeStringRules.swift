@@ -78,7 +78,7 @@ public enum PurposeStringRules {
             return .whenInUse
         case .alwaysUpgrade, .alwaysConfirmation, .usageReminder:
             return platform.generation == .iOS8to10 ? .always : .alwaysAndWhenInUse
-        case .fullAccuracy, .locationServicesOff, .locationButtonConfirmation:
+        case .fullAccuracy, .locationServicesOff, .locationButtonConfirmation, .widget:
             return nil
         }
     }

@@ -9,7 +9,8 @@ import LocSimModel
 public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
     /// The keys of ``Expectation``'s properties, with the same names.
     case status, accuracy, provisional, temporary, prompt, buttons, promptMessage, callbacks, received,
-         notReceived, manager, inUse, appState, indicator, servicesEnabled, log, terminated, settings
+         notReceived, manager, inUse, appState, indicator, servicesEnabled, log, terminated, settings,
+         widgetUpdates, widgetInUse, controlCenter, locationConfirmation
 
     /// Reads the key's value `x` into `e`.
     func read(_ x: YAMLValue, into e: inout Expectation) throws {
@@ -41,6 +42,12 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
         case .settings:
             let w = try x.word("settings", from: SettingsOption.allCases.map(\.rawValue))
             e.settings = SettingsOption(rawValue: w)
+        case .widgetUpdates: e.widgetUpdates = try x.bool(k)
+        case .widgetInUse: e.widgetInUse = try x.bool(k)
+        case .controlCenter: e.controlCenter = try x.bool(k)
+        case .locationConfirmation:
+            let w = try x.word(k, from: LocationConfirmation.allCases.map(\.rawValue))
+            e.locationConfirmation = LocationConfirmation(rawValue: w)
         }
     }
 
@@ -65,6 +72,10 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
         case .log: e.log.map(YAMLText.quoted)
         case .terminated: e.terminated.map(YAMLText.quoted)
         case .settings: e.settings.map(\.rawValue)
+        case .widgetUpdates: e.widgetUpdates.map { "\($0)" }
+        case .widgetInUse: e.widgetInUse.map { "\($0)" }
+        case .controlCenter: e.controlCenter.map { "\($0)" }
+        case .locationConfirmation: e.locationConfirmation.map(\.rawValue)
         }
     }
 

@@ -87,6 +87,13 @@ public enum StepAction: Hashable, Sendable {
     case reinstall
     /// `tapLocationButton` (LocSim's addition, H6).
     case tapLocationButton
+    /// `addWidget`: the user adds one of the app's widgets (LocSim's addition, F10).
+    case addWidget
+    /// `viewWidget`: someone sees one of the app's widgets (LocSim's addition, B5).
+    case viewWidget
+    /// `confirmLocation: {latitude, longitude, radius}`: the App Clip asks
+    /// `APActivationPayload.confirmAcquired(in:)` (LocSim's addition, P6).
+    case confirmLocation(Region)
     /// `wait: DURATION`.
     case wait(Duration)
     /// `moveTo: {latitude, longitude}`.
@@ -147,6 +154,14 @@ public struct Expectation: Hashable, Sendable {
     public var terminated: String?
     /// What the app's entry in Settings shows (LocSim's addition).
     public var settings: SettingsOption?
+    /// `widgetUpdates`: `isAuthorizedForWidgetUpdates` (LocSim's addition, B5).
+    public var widgetUpdates: Bool?
+    /// `widgetInUse`: a widget was seen recently enough to be in use (LocSim's addition, B5).
+    public var widgetInUse: Bool?
+    /// `controlCenter`: Control Center lists the app as using location (LocSim's addition, I13).
+    public var controlCenter: Bool?
+    /// `locationConfirmation`: the answer of the last `confirmLocation` (LocSim's addition, P6).
+    public var locationConfirmation: LocationConfirmation?
 
     /// No keys.
     public init() {}

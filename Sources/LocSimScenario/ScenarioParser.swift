@@ -22,12 +22,14 @@ public enum ScenarioParser {
         "unansweredAlwaysPromptSpendsRequest", "airplaneModeDeniesLocation", "reinstallKeepsAuthorization",
         "macOSWhenInUseKeySufficesFrom",
         "reducedAccuracyInterval", "significantChangeDistance", "usageReminderAfter",
+        "startTimeOfDay", "widgetInUseDuration", "recentUseWindow", "pairedIPhonePrecise", "appClipLocationConfirmation",
     ]
 
     /// The app keys of format 1.
     public static let appKeys: [String] = [
         "name", "infoPlist", "purposeStrings", "backgroundModes", "defaultAccuracyReduced", "temporaryPurposeKeys", "compatibleApp",
         "appSandbox", "locationEntitlement", "delegateMethods",
+        "appClip", "requestsLocationConfirmation", "widgetWantsLocation",
     ]
 
     /// Reads and parses a scenario file.
@@ -134,6 +136,14 @@ public enum ScenarioParser {
                 guard meters >= 0 else { throw v.error("significantChangeDistance must be a distance in meters (0 or more), not '\(try v.string(key))'") }
                 spec.parameters.significantChangeDistance = meters
             case "usageReminderAfter": spec.parameters.usageReminderAfter = try v.duration(key)
+            case "startTimeOfDay":
+                let time = try v.duration(key)
+                guard time < TimeOfDay.day else { throw v.error("startTimeOfDay is a time since midnight, less than 24h, not '\(try v.string(key))'") }
+                spec.parameters.startTimeOfDay = time
+            case "widgetInUseDuration": spec.parameters.widgetInUseDuration = try v.duration(key)
+            case "recentUseWindow": spec.parameters.recentUseWindow = try v.duration(key)
+            case "pairedIPhonePrecise": spec.parameters.pairedIPhonePrecise = try v.onOff(key)
+            case "appClipLocationConfirmation": spec.parameters.appClipLocationConfirmation = try v.onOff(key)
             case "location": spec.location = try coordinate(v, "location")
             default:
                 if extraKeys.contains(key) { continue }
@@ -154,6 +164,7 @@ public enum ScenarioParser {
         var compatible = false
         var sandbox = false, entitlement = false
         var delegateMethods = DelegateMethods.all
+        var clip: Bool?, confirmation: Bool?, widget: Bool?
         for (key, line, v) in try value.mapping("app") {
             switch key {
             case "name": name = try v.string("name")
@@ -193,6 +204,9 @@ public enum ScenarioParser {
                     let name = try item.word("delegateMethods", from: DelegateMethods.named.map(\.name))
                     if let m = DelegateMethods.named.first(where: { $0.name == name }) { delegateMethods.insert(m.method) }
                 }
+            case "appClip": clip = try v.bool(key)
+            case "requestsLocationConfirmation": confirmation = try v.bool(key)
+            case "widgetWantsLocation": widget = try v.bool(key)
             default:
                 if extraKeys.contains(key) { continue }
                 throw InputError(file: value.file, line: line, message: "unknown app key '\(key)' (expected one of: \(appKeys.joined(separator: ", ")))")
@@ -208,6 +222,9 @@ public enum ScenarioParser {
         app.appSandbox = sandbox
         app.locationEntitlement = entitlement
         app.delegateMethods = delegateMethods
+        if let clip { app.appClip = clip }
+        if let confirmation { app.requestsLocationConfirmation = confirmation }
+        if let widget { app.widgetWantsLocation = widget }
         return app
     }
 
@@ -291,6 +308,23 @@ public enum ScenarioParser {
         if (lat == nil) != (lon == nil) { throw arg.error("monitorRegion needs both latitude and longitude, or neither") }
         let center = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         return .call(.monitorRegion(Region(name: name, center: center, radius: radius)), manager: manager)
+    }
+
+    /// `confirmLocation: {latitude, longitude, radius}`: the region an App Clip asks to confirm (P6).
+    static func confirmLocation(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        var lat: Double?, lon: Double?, radius: Double?
+        for (k, line, x) in try arg.mapping("confirmLocation") {
+            switch k {
+            case "latitude": lat = try x.double(k)
+            case "longitude": lon = try x.double(k)
+            case "radius": radius = try x.double(k)
+            default: throw InputError(file: v.file, line: line, message: "confirmLocation: unknown key '\(k)' (expected latitude, longitude, radius)")
+            }
+        }
+        guard let lat, let lon, let radius else { throw arg.error("confirmLocation needs latitude, longitude and radius") }
+        guard (-90...90).contains(lat), (-180...180).contains(lon) else { throw arg.error("confirmLocation: latitude must be in -90…90 and longitude in -180…180") }
+        guard radius > 0 else { throw arg.error("confirmLocation: radius must be a positive number of metres, not \(radius)") }
+        return .confirmLocation(Region(name: "confirmation", center: Coordinate(latitude: lat, longitude: lon), radius: radius))
     }
 
     /// `set: {PROPERTY: VALUE, …, on: MANAGER}`.

@@ -177,6 +177,11 @@ public final class ScenarioRunner {
         case .checkLocationServices(let main):
             try requireRunning("checkLocationServices")
             _ = LocationManager.locationServicesEnabled(from: app, onMainThread: main)
+        case .addWidget: app.addWidget()
+        case .viewWidget: app.viewWidget()
+        case .confirmLocation(let region):
+            try requireRunning("confirmLocation")
+            app.confirmAcquired(in: region)
         case .wait(let d): device.advance(by: d)
         case .moveTo(let c): device.move(to: c)
         case .enterRegion(let n): device.enterRegion(n)
@@ -255,6 +260,10 @@ public final class ScenarioRunner {
             }
         }
         compare("settings", e.settings?.rawValue, model.settingsSelection.rawValue)
+        compare("widgetUpdates", e.widgetUpdates.map(String.init), String(model.isAuthorizedForWidgetUpdates))
+        compare("widgetInUse", e.widgetInUse.map(String.init), String(model.isWidgetInUse))
+        compare("controlCenter", e.controlCenter.map(String.init), String(model.isListedInControlCenter))
+        compare("locationConfirmation", e.locationConfirmation?.rawValue, app.lastLocationConfirmation?.rawValue ?? "none asked")
         return out
     }
 

@@ -43,6 +43,11 @@ public enum ScenarioWriter {
         if p.reducedAccuracyInterval != defaults.reducedAccuracyInterval { pairs.append(duration("reducedAccuracyInterval", p.reducedAccuracyInterval)) }
         if p.significantChangeDistance != defaults.significantChangeDistance { pairs.append(("significantChangeDistance", YAMLText.number(p.significantChangeDistance))) }
         if let u = p.usageReminderAfter { pairs.append(duration("usageReminderAfter", u)) }
+        if p.startTimeOfDay != defaults.startTimeOfDay { pairs.append(duration("startTimeOfDay", p.startTimeOfDay)) }
+        if p.widgetInUseDuration != defaults.widgetInUseDuration { pairs.append(duration("widgetInUseDuration", p.widgetInUseDuration)) }
+        if p.recentUseWindow != defaults.recentUseWindow { pairs.append(duration("recentUseWindow", p.recentUseWindow)) }
+        if p.pairedIPhonePrecise != defaults.pairedIPhonePrecise { pairs.append(("pairedIPhonePrecise", YAMLText.onOff(p.pairedIPhonePrecise))) }
+        if p.appClipLocationConfirmation != defaults.appClipLocationConfirmation { pairs.append(("appClipLocationConfirmation", YAMLText.onOff(p.appClipLocationConfirmation))) }
         if let c = d.location { pairs.append(("location", YAMLText.coordinate(c))) }
         assert(pairs.allSatisfy { ScenarioParser.deviceKeys.contains($0.0) })
         return "device:\n" + pairs.map { "  \($0.0): \($0.1)\n" }.joined()
@@ -51,7 +56,8 @@ public enum ScenarioWriter {
     /// The `app:` section, every field explicit: `name`, `purposeStrings` (sorted by key),
     /// `backgroundModes`, `defaultAccuracyReduced`, `temporaryPurposeKeys` (when there are any),
     /// `compatibleApp`, and `appSandbox`, `locationEntitlement` and `delegateMethods` when they
-    /// differ from the defaults. An app read from an `infoPlist` is written as the fields the plist gave.
+    /// differ from the defaults, then `appClip`, `requestsLocationConfirmation` and
+    /// `widgetWantsLocation` when true. An app read from an `infoPlist` is written as the fields the plist gave.
     public static func app(_ a: AppDescription) -> String {
         var out = "app:\n"
         out += "  name: \(YAMLText.quoted(a.name))\n"
@@ -72,6 +78,9 @@ public enum ScenarioWriter {
         if a.appSandbox { out += "  appSandbox: true\n" }
         if a.locationEntitlement { out += "  locationEntitlement: true\n" }
         if a.delegateMethods != .all { out += "  delegateMethods: \(YAMLText.list(a.delegateMethods.names))\n" }
+        if a.appClip { out += "  appClip: true\n" }
+        if a.requestsLocationConfirmation { out += "  requestsLocationConfirmation: true\n" }
+        if a.widgetWantsLocation { out += "  widgetWantsLocation: true\n" }
         return out
     }
 

@@ -128,6 +128,13 @@ public struct StepSyntax: Sendable {
             guard case .checkLocationServices(let main) = $0 else { return nil }
             return main ? .bare : .value("background")
         },
+        word("addWidget", .addWidget),
+        word("viewWidget", .viewWidget),
+        StepSyntax("confirmLocation", value: ScenarioParser.confirmLocation) {
+            guard case .confirmLocation(let r) = $0, let c = r.center else { return nil }
+            return .value(YAMLText.mapping([("latitude", YAMLText.number(c.latitude)), ("longitude", YAMLText.number(c.longitude)),
+                                            ("radius", YAMLText.number(r.radius))]))
+        },
     ]
 
     /// The entries of ``all`` by word.

@@ -19,9 +19,10 @@ struct PackingTests {
         #expect(Self.labels(model) == [
             "configuration", "device", "record", "lifecycle", "services", "prompts", "clock", "usageReminder", "settled",
         ])
-        #expect(Self.labels(model.device) == ["locationServicesEnabled", "airplaneMode", "restricted", "locked", "location"])
+        #expect(Self.labels(model.device) == ["locationServicesEnabled", "airplaneMode", "restricted", "locked", "location", "widgetSeenAt"])
         #expect(Self.labels(model.record) == [
             "authorization", "alwaysRequestSpent", "precise", "temporaryFullAccuracy", "locationButtonConfirmed",
+            "widgetsAuthorized",
         ])
         #expect(Self.labels(model.lifecycle) == [
             "state", "graceEndsAt", "foregroundBeforeLock", "terminationReason", "locationServicesDialogShown",
@@ -74,9 +75,19 @@ struct PackingTests {
             .deviceLocked, .deviceUnlocked, .clockAdvanced(to: .seconds(30)), .userChangedSetting(.always),
             .userSwitchedLocationServices(false), .userSwitchedLocationServices(true), .userSwitchedAirplaneMode(true),
             .restrictionChanged(true), .restrictionChanged(false), .userResetLocationAndPrivacy, .userTappedLocationButton,
-            .deviceMoved(Location(coordinate: Rig.there)), .deviceVisited,
+            .deviceMoved(Location(coordinate: Rig.there)), .deviceVisited, .userAddedWidget, .userViewedWidget, .userChoseButton(.allow, precise: nil),
+            .clockAdvanced(to: .seconds(86_400)),
         ]
-        let initial = AuthorizationModel(app: Rig.app)
+        // An App Clip with a location widget, so that the widget prompt and the 4 a.m. reset timer (P6, F10) are walked too.
+        var clip = Rig.app
+        clip.appClip = true
+        clip.widgetWantsLocation = true
+        for initial in [AuthorizationModel(app: Rig.app), AuthorizationModel(app: clip)] {
+            Self.walk(events, from: initial)
+        }
+    }
+
+    static func walk(_ events: [Event], from initial: AuthorizationModel) {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         var reused = initial
         var rare = 0
@@ -85,7 +96,10 @@ struct PackingTests {
             for step in 0..<30 {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 var event = events[Int(seed >> 33) % events.count]
-                if case .clockAdvanced = event { event = .clockAdvanced(to: m.clock.now + .seconds(Int64(seed >> 60) * 10)) }
+                // Time moves a few seconds, or a whole day (past 4 a.m.) for the one-day event.
+                if case .clockAdvanced(let by) = event {
+                    event = .clockAdvanced(to: m.clock.now + (by == .seconds(86_400) ? by : .seconds(Int64(seed >> 60) * 10)))
+                }
                 _ = m.handle(event)
                 var fresh = initial
                 if Self.roundTrip(m, over: &fresh, initial: initial) { rare += 1 }

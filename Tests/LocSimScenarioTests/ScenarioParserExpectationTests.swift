@@ -64,6 +64,11 @@ struct ScenarioParserExpectationTests {
         // LocSim's addition.
         ExpectationCase("settings", "askNextTime") { $0.settings = .askNextTime },
         ExpectationCase("settings", "always") { $0.settings = .always },
+        ExpectationCase("widgetUpdates", "true") { $0.widgetUpdates = true },
+        ExpectationCase("widgetInUse", "false") { $0.widgetInUse = false },
+        ExpectationCase("controlCenter", "true") { $0.controlCenter = true },
+        ExpectationCase("locationConfirmation", "disallowed") { $0.locationConfirmation = .disallowed },
+        ExpectationCase("prompt", "widget") { $0.prompt = "widget" },
     ]
 
     @Test("Every expectation key parses", arguments: cases)
@@ -131,6 +136,8 @@ struct ScenarioParserSectionTests {
         ("allowOnceExpiryRestoresAlwaysRequest", "false"), ("unansweredAlwaysPromptSpendsRequest", "false"), ("reducedAccuracyInterval", "20m"),
         ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"), ("airplaneModeDeniesLocation", "false"),
         ("reinstallKeepsAuthorization", "false"), ("macOSWhenInUseKeySufficesFrom", "14"),
+        ("startTimeOfDay", "23.5h"), ("widgetInUseDuration", "2m"), ("recentUseWindow", "1h"), ("pairedIPhonePrecise", "off"),
+        ("appClipLocationConfirmation", "off"),
     ]
 
     static func device(_ body: String) throws -> DeviceSpec {
@@ -161,6 +168,11 @@ struct ScenarioParserSectionTests {
         expected.parameters.reducedAccuracyInterval = .seconds(1200)
         expected.parameters.significantChangeDistance = 750
         expected.parameters.usageReminderAfter = .seconds(3 * 86_400)
+        expected.parameters.startTimeOfDay = .seconds(23 * 3600 + 1800)
+        expected.parameters.widgetInUseDuration = .seconds(120)
+        expected.parameters.recentUseWindow = .seconds(3600)
+        expected.parameters.pairedIPhonePrecise = false
+        expected.parameters.appClipLocationConfirmation = false
         let body = Self.deviceCases.map { "\($0.0): \($0.1)" }.joined(separator: "\n  ")
         #expect(try Self.device(body) == expected)
     }
@@ -195,6 +207,9 @@ struct ScenarioParserSectionTests {
           appSandbox: true
           locationEntitlement: true
           delegateMethods: [didUpdateLocations, locationManagerDidChangeAuthorization]
+          appClip: true
+          requestsLocationConfirmation: true
+          widgetWantsLocation: true
         steps: [launch]
         """
         let app = try ScenarioParser.parse(text, file: ScenarioFixtures.scenarioPath).app
@@ -207,6 +222,13 @@ struct ScenarioParserSectionTests {
         #expect(app.appSandbox && app.locationEntitlement)
         #expect(app.delegateMethods == [.didUpdateLocations, .locationManagerDidChangeAuthorization])
         #expect(Set(ScenarioParser.appKeys).isSuperset(of: ["appSandbox", "locationEntitlement", "delegateMethods"]))
+        #expect(app.appClip && app.requestsLocationConfirmation && app.widgetWantsLocation)
+    }
+
+    @Test("P6: startTimeOfDay is a time since midnight, less than 24 hours")
+    func startTimeOfDayBound() throws {
+        #expect(try Self.device("startTimeOfDay: 0").parameters.startTimeOfDay == .zero)
+        #expect(throws: InputError.self) { try Self.device("startTimeOfDay: 24h") }
     }
 
     @Test("With no infoPlist and no purposeStrings the app declares every purpose string and no background mode")

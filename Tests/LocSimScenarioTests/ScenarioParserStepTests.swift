@@ -87,6 +87,10 @@ struct ScenarioParserStepTests {
         StepCase("checkLocationServices", .checkLocationServices(onMainThread: true)),
         StepCase("checkLocationServices: main", .checkLocationServices(onMainThread: true)),
         StepCase("checkLocationServices: background", .checkLocationServices(onMainThread: false)),
+        StepCase("addWidget", .addWidget),
+        StepCase("viewWidget", .viewWidget),
+        StepCase("confirmLocation: {latitude: 1.5, longitude: 2.5, radius: 300}",
+                 .confirmLocation(Region(name: "confirmation", center: Coordinate(latitude: 1.5, longitude: 2.5), radius: 300))),
     ]
 
     @Test("Every step word parses to its action", arguments: cases)

@@ -46,6 +46,13 @@ struct ScenarioRunnerFailureTests {
         FailureCase(key: "terminated", steps: ["launch", "expect: {terminated: NSInternalInconsistencyException}"],
                     expected: "an exception containing “NSInternalInconsistencyException”", actual: "the app did not terminate with an exception"),
         FailureCase(key: "settings", steps: ["launch", "expect: {settings: always}"], expected: "always", actual: "askNextTime"),
+        FailureCase(key: "widgetUpdates", steps: ["launch", "settings: always", "expect: {widgetUpdates: false}"], expected: "false", actual: "true"),
+        FailureCase(key: "widgetInUse", steps: ["launch", "viewWidget", "expect: {widgetInUse: true}"], expected: "true", actual: "false"),
+        FailureCase(key: "controlCenter", steps: ["launch", "settings: whileUsing", "startUpdating", "expect: {controlCenter: false}"],
+                    expected: "false", actual: "true"),
+        FailureCase(key: "locationConfirmation", steps: ["launch", "expect: {locationConfirmation: confirmed}"], expected: "confirmed", actual: "none asked"),
+        FailureCase(key: "locationConfirmation", steps: ["launch", "confirmLocation: {latitude: 37.3349, longitude: -122.009, radius: 100}",
+                                                         "expect: {locationConfirmation: confirmed}"], expected: "confirmed", actual: "disallowed"),
     ]
 
     @Test("Each expectation key fails with its expected and actual values", arguments: cases)

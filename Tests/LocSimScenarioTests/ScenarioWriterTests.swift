@@ -110,6 +110,11 @@ struct ScenarioGenerator {
         if bool() { p.reducedAccuracyInterval = duration() }
         if bool() { p.significantChangeDistance = abs(number()) }  // a distance: 0 or more
         if bool() { p.usageReminderAfter = duration() }
+        if bool() { p.startTimeOfDay = .seconds(int(0...86_399)) }
+        if bool() { p.widgetInUseDuration = duration() }
+        if bool() { p.recentUseWindow = duration() }
+        if bool() { p.pairedIPhonePrecise = bool() }
+        if bool() { p.appClipLocationConfirmation = bool() }
         d.parameters = p
         if bool() { d.location = coordinate() }
         return d
@@ -126,6 +131,9 @@ struct ScenarioGenerator {
         if chance(0.2) { a.appSandbox = true }
         if chance(0.2) { a.locationEntitlement = true }
         if chance(0.3) { a.delegateMethods = DelegateMethods(rawValue: UInt8(int(0...255))) }
+        if chance(0.2) { a.appClip = true }
+        if chance(0.2) { a.requestsLocationConfirmation = true }
+        if chance(0.2) { a.widgetWantsLocation = true }
         return a
     }
 
@@ -201,6 +209,10 @@ struct ScenarioGenerator {
         e.log = maybe { $0.string() }
         e.terminated = maybe { $0.string() }
         e.settings = maybe { $0.pick(SettingsOption.allCases) }
+        e.widgetUpdates = maybe { $0.bool() }
+        e.widgetInUse = maybe { $0.bool() }
+        e.controlCenter = maybe { $0.bool() }
+        e.locationConfirmation = maybe { $0.pick(LocationConfirmation.allCases) }
         return e
     }
 
@@ -227,11 +239,14 @@ struct ScenarioGenerator {
         case 17: .playGPX(gpx.track, path: gpx.path)
         case 18: .reinstall
         case 19: .checkLocationServices(onMainThread: bool())
+        case 20: .addWidget
+        case 21: .viewWidget
+        case 22: .confirmLocation(Region(name: "confirmation", center: coordinate(), radius: Double(int(1...2000))))
         default: .expect(expectation())
         }
     }
 
-    static let actionKinds = 21
+    static let actionKinds = 24
 
     mutating func scenario() -> Scenario {
         let steps = (0..<int(0...12)).map { _ in Step(action(kind: int(0...(Self.actionKinds - 1))), line: 0) }
@@ -328,6 +343,11 @@ struct ScenarioWriterTests {
         d.parameters.reducedAccuracyInterval = .seconds(5)
         d.parameters.significantChangeDistance = 5
         d.parameters.usageReminderAfter = .seconds(5)
+        d.parameters.startTimeOfDay = .seconds(5)
+        d.parameters.widgetInUseDuration = .seconds(5)
+        d.parameters.recentUseWindow = .seconds(5)
+        d.parameters.pairedIPhonePrecise = false
+        d.parameters.appClipLocationConfirmation = false
         let written = ScenarioWriter.device(d).split(separator: "\n").dropFirst().map { String($0.drop { $0 == " " }.prefix { $0 != ":" }) }
         #expect(written.sorted() == ScenarioParser.deviceKeys.sorted())
     }
