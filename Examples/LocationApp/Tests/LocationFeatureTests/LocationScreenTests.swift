@@ -9,7 +9,7 @@ import Testing
 /// the return to the foreground.
 final class ExploredScreen: ExplorationApp {
     let model: LocationScreenModel
-    init(_ app: SimulatedApp) { model = LocationScreenModel(manager: CLLocationManager(app: app)) }
+    init(_ app: SimulatedApp) { model = LocationScreenModel() }   // CLLocationManager() attaches to `app`
     var screen: String { model.screen.rawValue }
     var isWaiting: Bool { model.screen == .asking }
     func tap(_ name: String) { name == "useMyLocation" ? model.useMyLocationTapped() : model.findRunsTapped() }
@@ -48,14 +48,38 @@ struct LocationScreenTests {
         #expect(model.lastLocation?.coordinate.latitude == 48.8566)
     }
 
+    @Test("with the trait, CLLocationManager() attaches to the simulated app and the user answers",
+          .simulatedDevice(.iOS(18), answers: [.allowWhileUsing]))
+    func traitFlow() throws {
+        let device = try #require(SimulatedDevice.current)
+        let model = LocationScreenModel()                 // the real app's way: CLLocationManager()
+        device.run()
+        model.useMyLocationTapped()
+        device.run()
+        #expect(model.screen == .ready)
+        #expect(SimulatedApp.current?.authorizationStatus == .authorizedWhenInUse)
+    }
+
+    @Test("every first answer on iOS 18 leaves a screen the user can act on",
+          .simulatedDevice(.iOS(18)), arguments: UserChoice.initialChoices(on: .iOS(18)))
+    func everyFirstAnswer(_ choice: UserChoice) throws {
+        let device = try #require(SimulatedDevice.current)
+        device.user.queuedAnswers.append(PromptChoice(choice))
+        let model = LocationScreenModel()
+        device.run()
+        model.useMyLocationTapped()
+        device.run()
+        #expect(model.screen == (choice == .dontAllow ? .blocked : .ready), "\(choice)")
+    }
+
     @Test("explored on iOS 12.4, 13.4 and 18: no finding on any path")
     func exploreEveryPath() {
         ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredScreen($0) }.expectNoFindings()
     }
 
     @Test("the broken copy fails its exploration with the two mistakes it makes")
-    func brokenCopyFails() {
-        let findings = ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredBrokenScreen($0) }.findings()
+    func brokenCopyFails() throws {
+        let findings = try ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredBrokenScreen($0) }.findings()
         let keys = Set(findings.map { "\($0.kind.rawValue) \($0.key)" })
         // Mistake 1: asking after a denial does nothing, and the screen waits for an answer.
         #expect(keys.contains("ignoredRequest requestWhenInUse.denied"), "\(keys.sorted())")
