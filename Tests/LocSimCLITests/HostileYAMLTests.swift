@@ -25,6 +25,9 @@ struct HostileYAMLTests {
         Case(kind: "scenario", name: "deep-nesting-libyaml", line: 2, message: "YAML nested more than 64 levels deep"),
         Case(kind: "scenario", name: "control-character", line: 4, message: "malformed YAML: control characters are not allowed"),
         Case(kind: "scenario", name: "scanner-error", line: 5, message: "malformed YAML: found unexpected end of stream (while scanning a quoted scalar, column 1)"),
+        // Found by the scenario fuzz target: a value with line breaks, quoted in the message.
+        Case(kind: "scenario", name: "status-with-carriage-returns", line: 26, message: "status: unknown value 'notD\\n\\n"),
+        Case(kind: "scenario", name: "escaped-line-breaks-in-value", line: 4, message: "status: unknown value 'notD\\r\\n\\u{1B}etermined'"),
         Case(kind: "scenario", name: "negative-significant-change", line: 2, message: "significantChangeDistance must be a distance in meters (0 or more), not '-500'"),
         Case(kind: "appmodel", name: "duration-overflow", line: 2, message: "gracePeriod: bad duration '106751991167.5d'"),
         Case(kind: "appmodel", name: "alias-bomb", line: 6, message: "YAML expands to more than 1000000 nodes"),

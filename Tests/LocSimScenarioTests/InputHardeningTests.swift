@@ -16,6 +16,15 @@ struct InputHardeningTests {
         }
     }
 
+    @Test("An input error is one line: line breaks and control characters in its message and file are escaped")
+    func inputErrorIsOneLine() {
+        var e = InputError(file: "a\nb.yml", line: 3, message: "bad 'x\r\ny\u{1B}'")
+        #expect(e.description == "a\\nb.yml:3: bad 'x\\r\\ny\\u{1B}'")
+        e.message = "again\n"
+        #expect(e.message == "again\\n")
+        #expect(InputError(file: "f", message: "plain 'ü' message").message == "plain 'ü' message")
+    }
+
     @Test("A duration too large for the clock is an input error, not a crash", arguments: [
         "99999999999999999999d", "4000000000000000s", "36501d", "106751991167.5d", "106751991167.999999999d",
     ])
