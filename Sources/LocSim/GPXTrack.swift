@@ -16,8 +16,8 @@ import LocSimModel
 ///
 /// The root is `<gpx>`, or a prefixed root such as `<g:gpx xmlns:g="http://www.topografix.com/GPX/1/1">`
 /// whose prefix the root binds to a GPX namespace (1.0 or 1.1); the namespace declarations of the
-/// root decide which prefixes name GPX elements. The file is read by ``XMLReader``, bounded by
-/// ``maxFileBytes`` and ``maxPoints``; every problem is an ``InputError`` with the file and line.
+/// root decide which prefixes name GPX elements. The file is read by `XMLReader` (LocSimInput), bounded by
+/// ``maxFileBytes`` and ``maxPoints``; every problem is an `InputError` with the file and line.
 public struct GPXTrack: Hashable, Sendable {
     /// One timed point.
     public struct Point: Hashable, Sendable {

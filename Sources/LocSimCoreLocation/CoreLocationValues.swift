@@ -19,7 +19,7 @@ extension Location {
         coordinate.distance(to: other.coordinate)
     }
 
-    /// When the fix was made, as a `Date` (``VirtualDate``). Corresponds to `CLLocation.timestamp`.
+    /// When the fix was made, as a `Date` (`VirtualDate`). Corresponds to `CLLocation.timestamp`.
     public var timestamp: Date { date }
 
     /// Metres above sea level; LocSim's fixes have none (0). Corresponds to `CLLocation.altitude`.

@@ -1,7 +1,7 @@
 import LocSim
 
 #if !canImport(UIKit)
-/// UIKit's application lifecycle notification names, for ``SimulatedApp/observe(_:_:)``.
+/// UIKit's application lifecycle notification names, for `SimulatedApp.observe(_:_:)`.
 ///
 /// Corresponds to the `UIApplication` notification names. App code that observes them through a
 /// `NotificationCenter` it is given (`.default` on iOS) can take a small protocol instead, backed
@@ -17,7 +17,7 @@ public enum UIApplication {
     public static let didEnterBackgroundNotification = LifecycleNotification.didEnterBackground
 }
 
-/// UIKit's scene lifecycle notification names, for ``SimulatedApp/observe(_:_:)``.
+/// UIKit's scene lifecycle notification names, for `SimulatedApp.observe(_:_:)`.
 ///
 /// Corresponds to the `UIScene` notification names (posted with the scene delegate's
 /// `sceneWillEnterForeground(_:)` … `sceneDidEnterBackground(_:)`).

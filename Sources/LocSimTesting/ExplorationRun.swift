@@ -12,7 +12,7 @@ import Testing
 /// transition replays its path from the start. Keep `depth` modest (the default is 8).
 ///
 /// Every call into the app's code (the factory, taps, lifecycle methods and delegate callbacks)
-/// runs with the explored app installed as the ``SimulationEnvironment``, so `CLLocationManager()`
+/// runs with the explored app installed as the `SimulationEnvironment`, so `CLLocationManager()`
 /// attaches to the device being explored. An app that never creates a manager there on any path
 /// makes ``findings()`` throw ``ExplorationError/noManagerOnExploredDevice(platform:)``.
 public struct ExplorationRun<App: ExplorationApp> {

@@ -12,7 +12,7 @@ extension Platform {
     /// `visionOS major.minor`.
     public static func visionOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.visionOS, major, minor) }
 
-    /// One release of every prompt generation (``PromptGeneration``), oldest first, for
+    /// One release of every prompt generation (`PromptGeneration`), oldest first, for
     /// `@Test(arguments: Platform.everyGeneration)`: iOS 10, 12, 13.0, 13.4 and 18, macOS 15 and tvOS 18.
     public static let everyGeneration: [Platform] = [
         .iOS(10), .iOS(12), .iOS(13), .iOS(13, 4), .iOS(18), .macOS(15), .tvOS(18),

@@ -5,7 +5,7 @@ import LocSimModel
 /// and `@Test(arguments: UserChoice.allCases)`.
 ///
 /// Every button of every generation: a prompt without the button rejects the answer, and the
-/// trait records that as a test issue. ``UserChoice/initialChoices(on:)`` lists only the buttons
+/// trait records that as a test issue. `UserChoice.initialChoices(on:)` lists only the buttons
 /// of a platform's first prompt. Corresponds to a button of the system alert.
 public typealias UserChoice = PromptButton
 
