@@ -17,9 +17,17 @@ public struct AppActivity: Hashable, Sendable {
     /// The activity of the app `model` describes.
     @inlinable
     public init(_ model: AuthorizationModel) {
-        running = model.lifecycle.state != .notRunning
-        foreground = model.lifecycle.state == .foreground
-        active = foreground && model.prompts.onScreen == nil
+        self.init(state: model.lifecycle.state, promptOnScreen: model.prompts.onScreen != nil)
+    }
+
+    /// The activity of an app in `state`, with or without a prompt over it: what
+    /// ``init(_:)`` reads, for callers that hold the model behind a reference (passing the whole
+    /// model there would copy it).
+    @inlinable
+    public init(state: AppState, promptOnScreen: Bool) {
+        running = state != .notRunning
+        foreground = state == .foreground
+        active = foreground && !promptOnScreen
     }
 
     /// The notifications of the change to `after`, in UIKit's order: resigning active before

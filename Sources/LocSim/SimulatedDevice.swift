@@ -384,9 +384,10 @@ private struct DeviceRunLoop {
     /// observers.
     mutating func apply(_ event: Event, to app: SimulatedApp) {
         if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
-        let before = AppActivity(app.model)
+        // Two fields, not the model: passing `app.model` whole would copy it on every event.
+        let before = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
         let queued = app.interpreter.send(event, into: &occurrences)
-        let after = AppActivity(app.model)
+        let after = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
         if before != after {
             if before.running && !after.running { app.lifecycleObservers.removeAll() }
             for n in before.notifications(to: after) { items.append(.local(app, .notification(n))) }

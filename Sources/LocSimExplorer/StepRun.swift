@@ -163,10 +163,10 @@ struct StepRun {
     /// launched the app.
     private mutating func send(_ event: Event) {
         let before = state.model.snapshot
-        let activity = AppActivity(state.model)
+        let activity = AppActivity(state: state.model.lifecycle.state, promptOnScreen: state.model.prompts.onScreen != nil)
         if !occurrences.isEmpty { occurrences.removeAll(keepingCapacity: true) }
         let queued = runLoop.apply(event, to: &state.model, into: &occurrences)
-        let after = AppActivity(state.model)
+        let after = AppActivity(state: state.model.lifecycle.state, promptOnScreen: state.model.prompts.onScreen != nil)
         if activity != after {
             for n in activity.notifications(to: after) where !n.isScene {
                 let e = AppEventPattern(n)
