@@ -40,15 +40,14 @@ let package = Package(
         // with `file:line` errors), shared by scenario and app-model files and lint's YAML inputs.
         .target(name: "LocSimYAML", dependencies: ["LocSimInput", "LocSimModel", .product(name: "Yams", package: "Yams")]),
         // Scenario files (format 1): parsing and running.
-        .target(name: "LocSimScenario", dependencies: ["LocSim", "LocSimYAML", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LocSimScenario", dependencies: ["LocSim", "LocSimYAML"]),
         // Exploration of every path through an app model.
-        .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim"]),
         // Info.plist and source lint; the only target that needs swift-syntax.
         .target(name: "LocSimLint", dependencies: [
             "LocSimModel",
             "LocSimInput",
             "LocSimYAML",
-            .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
