@@ -41,7 +41,7 @@ public enum AppModelParser {
             switch key {
             case "name": name = try value.string("name")
             case "device":
-                device = try ScenarioParser.parseDevice(value, extraKeys: ["platforms"])
+                device = try ScenarioParser.parseDevice(value, extraKeys: ScenarioParser.appModelKeys(in: "device"))
                 for (k, _, v) in try value.mapping("device") where k == "platforms" {
                     var seen: Set<Platform> = []
                     platforms = try v.sequence("platforms").map { p in
@@ -59,7 +59,7 @@ public enum AppModelParser {
                     if platforms!.isEmpty { throw v.error("platforms needs at least one platform") }
                 }
             case "app":
-                app = try ScenarioParser.parseApp(value, extraKeys: ["screens", "waiting", "on"])
+                app = try ScenarioParser.parseApp(value, extraKeys: ScenarioParser.appModelKeys(in: "app"))
                 appValue = value
             case "explore":
                 for (k, kLine, v) in try value.mapping("explore") {

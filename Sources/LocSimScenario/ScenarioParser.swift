@@ -75,9 +75,14 @@ public enum ScenarioParser {
 
     /// The keys only an app model (`locsim explore`'s input) has, by section: top-level
     /// `explore`, `device.platforms`, and the app's behaviour `app.screens`, `app.waiting`, `app.on`.
-    static let appModelKeys: [(section: String?, keys: Set<String>)] = [
+    package static let appModelKeys: [(section: String?, keys: Set<String>)] = [
         (nil, ["explore"]), ("device", ["platforms"]), ("app", ["screens", "waiting", "on"]),
     ]
+
+    /// The keys ``appModelKeys`` adds to the section `section` (`device`, `app`) of a scenario.
+    package static func appModelKeys(in section: String) -> Set<String> {
+        appModelKeys.first { $0.section == section }?.keys ?? []
+    }
 
     /// The first key of ``appModelKeys`` in `root` and its line; `nil` when it has none (or is
     /// not a mapping: the parse itself reports that).
