@@ -21,6 +21,21 @@ public final class SimulatedApp {
     var lifecycleObservers = LifecycleObservers()
     var managerNames: [ManagerID: String] = [:]
     var nextManager = 0
+    /// The section-O objects the process holds, by number, and the monitors by name.
+    var sessionSinks: [SessionID: WeakSink] = [:]
+    var monitorSinks: [String: WeakSink] = [:]
+    var sessionNames: [SessionID: String] = [:]
+    var nextSession = 1
+    /// Counts the app's processes: an object of an ended process makes no calls.
+    var processNumber = 0
+
+    /// The process ended: its objects are gone for Core Location.
+    func processEnded() {
+        lifecycleObservers.removeAll()
+        processNumber += 1
+        sessionSinks.removeAll()
+        monitorSinks.removeAll()
+    }
 
     init(device: SimulatedDevice, model: AuthorizationModel) {
         self.device = device

@@ -232,6 +232,7 @@ public final class SimulatedDevice {
                     switch app.interpreter.runLoop.takePending() {
                     case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
                     case .launchCode?: app.onLaunch?(app)
+                    case .sessionDelivery(let delivery)?: deliver(delivery, in: app)
                     case nil: break
                     }
                 case .local(let app, let delivery):
@@ -241,14 +242,34 @@ public final class SimulatedDevice {
                     case .heading(let id, let heading): app.manager(id)?.deliverHeading(heading)
                     }
                 }
+                turns &+= 1
                 continue
             }
             if let (app, prompt) = promptOnScreen, let choice = user.nextAnswer(for: prompt) {
                 answer(prompt, of: app, with: choice)
+                turns &+= 1
                 continue
             }
             break
         }
+    }
+
+    /// How many items the run loop handled (and answers the user gave): a driver compares it
+    /// across ``run()`` to tell whether anything happened.
+    private var turns = 0
+
+    /// Lets the run loop turn; when it had nothing to do, lets virtual time pass to the next thing
+    /// scheduled (a timer of an app, a GPX fix), as a device left alone would. Returns false when
+    /// nothing at all can happen any more. What LocSim's async sequences do while they wait, so
+    /// that awaiting the next element never needs a wall clock or an explicit ``run()``.
+    func turnOrAdvance() -> Bool {
+        let before = turns
+        run()
+        if turns != before { return true }
+        let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.nextTime.map { [$0] } ?? [])
+        guard let next = deadlines.min() else { return false }
+        advance(by: max(.zero, next - now))
+        return true
     }
 
     /// The scripted user has a new answer: a prompt already on screen gets it now, unless the
@@ -320,7 +341,7 @@ public final class SimulatedDevice {
         case .promptDismissed(let kind, let answer):
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .promptDismissed,
                                  text: "\(kind.rawValue) " + (answer.map { "answered \($0.rawValue)" } ?? "dismissed without an answer")))
-        case .delegateCall:
+        case .delegateCall, .sessionDelivery:
             break // recorded when the run loop delivers it
         case .consoleMessage(let text):
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .console, text: text))
@@ -346,6 +367,11 @@ public final class SimulatedDevice {
             rejections.append(message)
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .rejected, text: message))
         }
+    }
+
+    private func deliver(_ delivery: SessionDelivery, in app: SimulatedApp) {
+        record(TimelineEntry(time: now, app: app.name, manager: app.objectName(of: delivery), kind: .delivery, text: delivery.timelineText))
+        app.deliver(delivery)
     }
 
     private func dispatch(_ call: DelegateCall, to id: ManagerID, in app: SimulatedApp) {
@@ -389,7 +415,7 @@ private struct DeviceRunLoop {
         let queued = app.interpreter.send(event, into: &occurrences)
         let after = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
         if before != after {
-            if before.running && !after.running { app.lifecycleObservers.removeAll() }
+            if before.running && !after.running { app.processEnded() }
             for n in before.notifications(to: after) { items.append(.local(app, .notification(n))) }
         }
         for _ in 0..<queued { items.append(.interpreter(app)) }

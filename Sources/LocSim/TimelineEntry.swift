@@ -30,6 +30,9 @@ public struct TimelineEntry: Hashable, Sendable {
         case terminated
         /// Something the driver asked for could not apply.
         case rejected
+        /// Core Location yielded a value to one of the app's async sequences: a session's
+        /// diagnostic, a live update, a monitor event (section O).
+        case delivery
     }
 
     /// Virtual time.

@@ -31,6 +31,24 @@ public enum AppCall: Hashable, Sendable {
     case requestFullAccuracy(String)
     /// `set`: manager properties, assigned in order.
     case set([ManagerProperty])
+    /// `createServiceSession`. Corresponds to `CLServiceSession(authorization:fullAccuracyPurposeKey:)` (O3).
+    case createServiceSession(SessionID, SessionRequirement, fullAccuracyPurposeKey: String?)
+    /// `invalidateServiceSession`. Corresponds to `CLServiceSession.invalidate()` (O11).
+    case invalidateServiceSession(SessionID)
+    /// `startBackgroundActivity`. Corresponds to `CLBackgroundActivitySession()` (O13).
+    case startBackgroundActivity(SessionID)
+    /// `invalidateBackgroundActivity`. Corresponds to `CLBackgroundActivitySession.invalidate()` (O13).
+    case invalidateBackgroundActivity(SessionID)
+    /// `startLiveUpdates`. Corresponds to iterating `CLLocationUpdate.liveUpdates(_:)` (O1).
+    case startLiveUpdates(SessionID)
+    /// `stopLiveUpdates`. Corresponds to ending the iteration.
+    case stopLiveUpdates(SessionID)
+    /// `openMonitor`. Corresponds to `await CLMonitor(_:)` and iterating `events` (O15).
+    case openMonitor(String)
+    /// `addCondition`. Corresponds to `CLMonitor.add(_:identifier:assuming:)` (O15).
+    case addCondition(monitor: String, Region, assuming: MonitoringState)
+    /// `removeCondition`. Corresponds to `CLMonitor.remove(_:)` (O15).
+    case removeCondition(monitor: String, identifier: String)
 
     /// The scenario step word (`requestAlways`, `startUpdating`).
     public var word: String {
@@ -48,6 +66,26 @@ public enum AppCall: Hashable, Sendable {
         case .stopMonitoringRegion: "stopMonitoringRegion"
         case .requestFullAccuracy: "requestFullAccuracy"
         case .set: "set"
+        case .createServiceSession: "createServiceSession"
+        case .invalidateServiceSession: "invalidateServiceSession"
+        case .startBackgroundActivity: "startBackgroundActivity"
+        case .invalidateBackgroundActivity: "invalidateBackgroundActivity"
+        case .startLiveUpdates: "startLiveUpdates"
+        case .stopLiveUpdates: "stopLiveUpdates"
+        case .openMonitor: "openMonitor"
+        case .addCondition: "addCondition"
+        case .removeCondition: "removeCondition"
+        }
+    }
+
+    /// Whether the call is made on a location manager; the section-O calls are made on their own
+    /// objects (sessions, streams, monitors) and need none.
+    @inlinable
+    public var needsManager: Bool {
+        switch self {
+        case .createServiceSession, .invalidateServiceSession, .startBackgroundActivity, .invalidateBackgroundActivity,
+             .startLiveUpdates, .stopLiveUpdates, .openMonitor, .addCondition, .removeCondition: false
+        default: true
         }
     }
 
@@ -74,6 +112,15 @@ public enum AppCall: Hashable, Sendable {
         case .stopMonitoringRegion(let n): .appStoppedMonitoringRegion(id, name: n)
         case .requestFullAccuracy(let k): .appRequestedTemporaryFullAccuracy(id, purposeKey: k)
         case .set(let properties): properties[i].event(on: id)
+        case .createServiceSession(let s, let r, let k): .appCreatedServiceSession(s, r, fullAccuracyPurposeKey: k)
+        case .invalidateServiceSession(let s): .appInvalidatedServiceSession(s)
+        case .startBackgroundActivity(let s): .appStartedBackgroundActivitySession(s)
+        case .invalidateBackgroundActivity(let s): .appInvalidatedBackgroundActivitySession(s)
+        case .startLiveUpdates(let s): .appStartedLiveUpdates(s)
+        case .stopLiveUpdates(let s): .appStoppedLiveUpdates(s)
+        case .openMonitor(let name): .appOpenedMonitor(name)
+        case .addCondition(let m, let r, let a): .appAddedMonitorCondition(monitor: m, r, assuming: a)
+        case .removeCondition(let m, let n): .appRemovedMonitorCondition(monitor: m, identifier: n)
         }
     }
 
@@ -97,6 +144,15 @@ public enum AppCall: Hashable, Sendable {
         case .appSetShowsBackgroundLocationIndicator(_, let v): self = .set([.showsBackgroundLocationIndicator(v)])
         case .appSetPausesLocationUpdatesAutomatically(_, let v): self = .set([.pausesLocationUpdatesAutomatically(v)])
         case .appSetDesiredAccuracy(_, let v): self = .set([.desiredAccuracy(v)])
+        case .appCreatedServiceSession(let s, let r, let k): self = .createServiceSession(s, r, fullAccuracyPurposeKey: k)
+        case .appInvalidatedServiceSession(let s): self = .invalidateServiceSession(s)
+        case .appStartedBackgroundActivitySession(let s): self = .startBackgroundActivity(s)
+        case .appInvalidatedBackgroundActivitySession(let s): self = .invalidateBackgroundActivity(s)
+        case .appStartedLiveUpdates(let s): self = .startLiveUpdates(s)
+        case .appStoppedLiveUpdates(let s): self = .stopLiveUpdates(s)
+        case .appOpenedMonitor(let name): self = .openMonitor(name)
+        case .appAddedMonitorCondition(let m, let r, let a): self = .addCondition(monitor: m, r, assuming: a)
+        case .appRemovedMonitorCondition(let m, let n): self = .removeCondition(monitor: m, identifier: n)
         default: return nil
         }
     }
@@ -135,8 +191,24 @@ public enum AppCall: Hashable, Sendable {
         case .stopMonitoringRegion(let n): "stopMonitoring(for: \(n))"
         case .requestFullAccuracy(let k): "requestTemporaryFullAccuracyAuthorization(withPurposeKey: \"\(k)\")"
         case .set(let properties): properties[i].timelineText
+        case .createServiceSession(let s, let r, let k):
+            "CLServiceSession(authorization: \(r.swiftName)" + (k.map { ", fullAccuracyPurposeKey: \"\($0)\"" } ?? "") + ") → \(s)"
+        case .invalidateServiceSession(let s): "CLServiceSession \(s).invalidate()"
+        case .startBackgroundActivity(let s): "CLBackgroundActivitySession() → \(s)"
+        case .invalidateBackgroundActivity(let s): "CLBackgroundActivitySession \(s).invalidate()"
+        case .startLiveUpdates(let s): "for await update in CLLocationUpdate.liveUpdates() → \(s)"
+        case .stopLiveUpdates(let s): "liveUpdates \(s): iteration ended"
+        case .openMonitor(let name): "for await event in await CLMonitor(\"\(name)\").events"
+        case .addCondition(let m, let r, let a):
+            "CLMonitor \(m).add(CircularGeographicCondition(" + (r.center.map { "center: \($0), " } ?? "") + "radius: \(Self.metres(r.radius))), identifier: \"\(r.name)\"" + (a == .unknown ? "" : ", assuming: .\(a.rawValue)") + ")"
+        case .removeCondition(let m, let n): "CLMonitor \(m).remove(\"\(n)\")"
         }
     }
+}
+
+extension AppCall {
+    /// A distance as a timeline prints it: `100`, `12.5`.
+    static func metres(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? "\(Int(d))" : "\(d)" }
 }
 
 /// A location-manager property a `set:` step or an app assigns.

@@ -29,6 +29,8 @@ public struct AppDescription: Hashable, Sendable {
     /// `NSAppClip` → `NSAppClipRequestLocationConfirmation`: the App Clip may confirm the user's
     /// location with `APActivationPayload.confirmAcquired(in:)` (P6).
     public var requestsLocationConfirmation: Bool
+    /// The explicit-service-session keys the Info.plist sets to true (O9). Default none.
+    public var explicitServiceSessionKeys: Set<ExplicitSessionKey> = []
     /// `NSWidgetWantsLocation` in a widget extension's Info.plist: the app has a widget that uses
     /// location (B5, F10).
     public var widgetWantsLocation: Bool
@@ -74,4 +76,12 @@ public struct AppDescription: Hashable, Sendable {
 
     /// Whether `UIBackgroundModes` contains `location` (I6, I8).
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
+}
+
+/// A spelling of the Info.plist key that opts an app into explicit service sessions (O9).
+public enum ExplicitSessionKey: String, Hashable, Sendable, CaseIterable {
+    /// `NSLocationRequireExplicitServiceSession` ("Handling location updates in the background").
+    case nsLocation = "NSLocationRequireExplicitServiceSession"
+    /// `CLRequireExplicitServiceSession` ("Suspending authorization requests", `CLServiceSession.h`).
+    case cl = "CLRequireExplicitServiceSession"
 }

@@ -67,6 +67,8 @@ public struct ScheduledTimer: Hashable, Sendable {
         case usageReminder
         /// An App Clip's When In Use resets: the next 4:00 a.m. (P6).
         case appClipReset
+        /// The time to re-create service sessions after a launch ends (O11).
+        case sessionRecreationWindowEnds
     }
     /// When.
     public var at: Duration

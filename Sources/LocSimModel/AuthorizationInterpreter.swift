@@ -16,6 +16,8 @@ public struct AuthorizationInterpreter: Sendable {
         case delegateCall(ManagerID, DelegateCall)
         /// The app's launch code runs, after a launch by the system (A8, I12).
         case launchCode
+        /// Core Location yields a value to one of the app's asynchronous sequences (section O).
+        case sessionDelivery(SessionDelivery)
     }
 
     /// The authorization system being driven.
@@ -73,6 +75,9 @@ public struct AuthorizationInterpreter: Sendable {
                 case .delegate(let id, let call):
                     queue.append(.delegateCall(id, call))
                     occurrences.append(.delegateCall(id, call))
+                case .session(let delivery):
+                    queue.append(.sessionDelivery(delivery))
+                    occurrences.append(.sessionDelivery(delivery))
                 case .console(let text): occurrences.append(.consoleMessage(text))
                 case .indicatorChanged(let on): occurrences.append(.indicatorChanged(on))
                 case .appLaunchedBySystem(let reason):

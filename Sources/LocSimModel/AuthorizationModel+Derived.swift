@@ -67,7 +67,8 @@ extension AuthorizationModel {
 
     /// Whether the background location indicator shows (I10, I11, P4).
     public var indicatorShowing: Bool {
-        Self.indicator(appState: lifecycle.state, configuration: configuration, status: status, authorization: record.authorization, managers: services.managers)
+        Self.indicator(appState: lifecycle.state, configuration: configuration, status: status, authorization: record.authorization, managers: services.managers,
+                       activity: sessions.holdsBackgroundActivity)
     }
 
     /// Whether the app is "in use" (I1, I2, P2, P3): in the foreground, within the grace period
@@ -75,7 +76,8 @@ extension AuthorizationModel {
     @inlinable @inline(__always)
     public var isInUse: Bool {
         Self.inUse(appState: lifecycle.state, configuration: configuration, now: clock.now, graceEndsAt: lifecycle.graceEndsAt, status: status,
-                   authorization: record.authorization, managers: services.managers)
+                   authorization: record.authorization, managers: services.managers,
+                       activity: sessions.holdsBackgroundActivity)
     }
 
     /// The next instant a timer fires, if any.
@@ -98,13 +100,14 @@ extension AuthorizationModel {
     @inline(__always)
     mutating func currentIndicator() -> Bool {
         Self.indicator(appState: lifecycle.state, configuration: configuration, status: currentStatus(), authorization: record.authorization,
-                       managers: services.managers)
+                       managers: services.managers, activity: sessions.holdsBackgroundActivity)
     }
 
     @inline(__always)
     mutating func currentInUse() -> Bool {
         Self.inUse(appState: lifecycle.state, configuration: configuration, now: clock.now, graceEndsAt: lifecycle.graceEndsAt, status: currentStatus(),
-                   authorization: record.authorization, managers: services.managers)
+                   authorization: record.authorization, managers: services.managers,
+                       activity: sessions.holdsBackgroundActivity)
     }
 
     // The definitions, from the fields they read: one for the public properties and the
@@ -121,7 +124,9 @@ extension AuthorizationModel {
 
     @inlinable
     static func indicator(appState: AppState, configuration: ModelConfiguration, status: AuthorizationStatus,
-                                  authorization: StoredAuthorization, managers: [ManagerState]) -> Bool {
+                                  authorization: StoredAuthorization, managers: [ManagerState], activity: Bool) -> Bool {
+        // O13: an engaged background activity session keeps the app in use through the indicator.
+        if activity, appState == .background, status.isAuthorized, configuration.platform.os == .iOS || configuration.platform.os == .watchOS { return true }
         guard backgroundSession(appState: appState, configuration: configuration, status: status, managers: managers) else { return false }
         if configuration.platform.os == .watchOS { return true }
         switch authorization {
@@ -138,14 +143,14 @@ extension AuthorizationModel {
 
     @inlinable @inline(__always)
     static func inUse(appState: AppState, configuration: ModelConfiguration, now: Duration, graceEndsAt: Duration?,
-                              status: AuthorizationStatus, authorization: StoredAuthorization, managers: [ManagerState]) -> Bool {
+                              status: AuthorizationStatus, authorization: StoredAuthorization, managers: [ManagerState], activity: Bool) -> Bool {
         switch appState {
         case .foreground:
             return true
         case .background:
             if configuration.platform.os == .macOS { return true }
             if let graceEndsAt, now < graceEndsAt { return true }
-            return indicator(appState: appState, configuration: configuration, status: status, authorization: authorization, managers: managers)
+            return indicator(appState: appState, configuration: configuration, status: status, authorization: authorization, managers: managers, activity: activity)
         case .suspended, .notRunning:
             return false
         }

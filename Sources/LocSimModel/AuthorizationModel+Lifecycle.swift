@@ -6,6 +6,7 @@ extension AuthorizationModel {
         lifecycle.graceEndsAt = nil
         lifecycle.terminationReason = nil
         lifecycle.locationServicesDialogShown = false
+        if !sessions.isEmpty { launchSessions() }
     }
 
     /// The app comes back to the foreground: no grace period runs any more.
@@ -36,6 +37,7 @@ extension AuthorizationModel {
         if !services.managers.isEmpty { services.managers.removeAll(keepingCapacity: true) }
         if !services.pendingLaunchEvents.isEmpty { services.pendingLaunchEvents.removeAll(keepingCapacity: true) }
         clock.timers.removeAny { $0.kind == .graceEnds }
+        endSessions()
         // H3: Allow Once does not survive the app being closed, whatever the lapse.
         clock.timers.removeAny { $0.kind == .allowOnceExpiry }
         expireAllowOnce()
@@ -47,7 +49,14 @@ extension AuthorizationModel {
         fx.append(.console(exception.text))
         fx.append(.appTerminated(exception))
         lifecycle.terminationReason = exception
+        // P4: on watchOS 10+, a background activity session with live updates brings the app back
+        // after a crash or a system kill (never after the user kills it).
+        let relaunch = platform.os == .watchOS && sectionOYear >= 17 && sessions.holdsBackgroundActivity && !sessions.liveUpdates.isEmpty
         terminate(&fx)
+        if relaunch {
+            fx.append(.appLaunchedBySystem(reason: "relaunch after a crash (background activity session with live updates, P4)"))
+            startProcess(in: .background)
+        }
     }
 
     /// The user deletes the app and installs it again (E4): the running process ends, the services
@@ -63,6 +72,8 @@ extension AuthorizationModel {
         services.visitsRegistered = false
         services.pendingLaunchEvents = []
         prompts.heldEvents = []
+        sessions = Sessions()
+        clock.timers.removeAny { $0.kind == .sessionRecreationWindowEnds }
         if !parameters.reinstallKeepsAuthorization { clearRecord() }
     }
 

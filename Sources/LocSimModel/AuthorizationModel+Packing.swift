@@ -86,6 +86,8 @@ extension AuthorizationModel {
             @usableFromInline package var queuedPrompts: [PresentedPrompt]
             @usableFromInline package var heldEvents: [MonitoringEvent]
             @usableFromInline package var widgetSeenAt: Duration?
+            /// The section-O objects (sessions, streams, monitors).
+            @usableFromInline package var sessions: Sessions
             /// The managers, when the words cannot hold them (more than one, or queued fixes).
             @usableFromInline package var managers: [ManagerState]?
             /// The timers, when the words cannot hold them (more than four).
@@ -97,13 +99,13 @@ extension AuthorizationModel {
             package init(baseline: Packed.Baseline) {
                 self.init(now: .zero, deviceLocation: baseline.location, monitoredRegions: [], insideRegions: [],
                           significantChangeAnchor: baseline.anchor, pendingLaunchEvents: [], terminationReason: nil,
-                          queuedPrompts: [], heldEvents: [], widgetSeenAt: nil, managers: nil, timers: nil, prompt: nil)
+                          queuedPrompts: [], heldEvents: [], widgetSeenAt: nil, sessions: Sessions(), managers: nil, timers: nil, prompt: nil)
             }
 
             @inlinable
             init(now: Duration, deviceLocation: Location?, monitoredRegions: [Region], insideRegions: Set<String>,
                  significantChangeAnchor: Coordinate?, pendingLaunchEvents: [MonitoringEvent], terminationReason: AppException?,
-                 queuedPrompts: [PresentedPrompt], heldEvents: [MonitoringEvent], widgetSeenAt: Duration?, managers: [ManagerState]?,
+                 queuedPrompts: [PresentedPrompt], heldEvents: [MonitoringEvent], widgetSeenAt: Duration?, sessions: Sessions, managers: [ManagerState]?,
                  timers: [ScheduledTimer]?, prompt: PresentedPrompt?) {
                 self.now = now
                 self.deviceLocation = deviceLocation
@@ -115,6 +117,7 @@ extension AuthorizationModel {
                 self.queuedPrompts = queuedPrompts
                 self.heldEvents = heldEvents
                 self.widgetSeenAt = widgetSeenAt
+                self.sessions = sessions
                 self.managers = managers
                 self.timers = timers
                 self.prompt = prompt
@@ -186,7 +189,7 @@ extension AuthorizationModel {
         var rare = !DurationBits(clock.now).isZero || device.location != baseline.location || !services.monitoredRegions.isEmpty
             || !services.insideRegions.isEmpty || services.significantChangeAnchor != baseline.anchor
             || !services.pendingLaunchEvents.isEmpty || lifecycle.terminationReason != nil || !prompts.queued.isEmpty || !prompts.heldEvents.isEmpty
-            || device.widgetSeenAt != nil
+            || device.widgetSeenAt != nil || !sessions.isEmpty || sessions.nextID != 1
         k.promptManager = Packed.noPromptManager
         if let p = prompts.onScreen {
             if let i = standard.firstIndex(of: p.prompt) {
@@ -240,7 +243,7 @@ extension AuthorizationModel {
                              insideRegions: services.insideRegions, significantChangeAnchor: services.significantChangeAnchor,
                              pendingLaunchEvents: services.pendingLaunchEvents, terminationReason: lifecycle.terminationReason,
                              queuedPrompts: prompts.queued, heldEvents: prompts.heldEvents,
-                             widgetSeenAt: device.widgetSeenAt,
+                             widgetSeenAt: device.widgetSeenAt, sessions: sessions,
                              managers: f >> Packed.managerCountShift & 3 == Packed.managersInExtras ? services.managers : nil,
                              timers: f >> Packed.timerCountShift & 7 == Packed.inExtras ? clock.timers : nil,
                              prompt: f >> Packed.promptShift & 7 == Packed.inExtras ? prompts.onScreen : nil)
@@ -291,6 +294,7 @@ extension AuthorizationModel {
             prompts.queued = e.queuedPrompts
             prompts.heldEvents = e.heldEvents
             device.widgetSeenAt = e.widgetSeenAt
+            sessions = e.sessions
         } else {
             clock.now = DurationBits().duration
             device.location = baseline.location
@@ -302,6 +306,7 @@ extension AuthorizationModel {
             if !prompts.queued.isEmpty { prompts.queued.removeAll(keepingCapacity: true) }
             if !prompts.heldEvents.isEmpty { prompts.heldEvents.removeAll(keepingCapacity: true) }
             if device.widgetSeenAt != nil { device.widgetSeenAt = nil }
+            if !sessions.isEmpty || sessions.nextID != 1 { sessions = Sessions() }
         }
 
         let promptCode = f >> Packed.promptShift & 7
@@ -397,6 +402,7 @@ extension AuthorizationModel {
         case .confirmationPrompt: 2
         case .usageReminder: 3
         case .appClipReset: 4
+        case .sessionRecreationWindowEnds: 5
         }
     }
 
@@ -406,7 +412,8 @@ extension AuthorizationModel {
         case 1: .allowOnceExpiry
         case 2: .confirmationPrompt
         case 3: .usageReminder
-        default: .appClipReset
+        case 4: .appClipReset
+        default: .sessionRecreationWindowEnds
         }
     }
 

@@ -78,6 +78,8 @@ extension AuthorizationModel {
             services.pendingLaunchEvents = []
             for e in events { dispatch(e, &fx) }
         }
+        // Section O: sessions ask, report their diagnostics, streams and monitors deliver.
+        if !sessions.isEmpty { settleSessions(&fx) }
     }
 
     private mutating func leftUse(_ fx: inout [Effect]) {

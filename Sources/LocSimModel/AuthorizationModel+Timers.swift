@@ -21,6 +21,8 @@ extension AuthorizationModel {
                            message: text, buttons: [.changeToOnlyWhileUsing, .alwaysAllow], messageKey: key), manager: nil, &fx)
         case .appClipReset:
             resetAppClipAuthorization()
+        case .sessionRecreationWindowEnds:
+            endRecreationWindow()
         }
     }
 

@@ -37,6 +37,8 @@ extension AuthorizationModel {
                 monitoringEvent(.regionExited(region.name), &fx)
             }
         }
+        // Live updates and CLMonitor conditions (O2, O15).
+        if !sessions.isEmpty { moveSessions(to: location, &fx) }
     }
 
     mutating func deliver(_ location: Location, to index: Int, force: Bool, _ fx: inout [Effect]) {

@@ -45,6 +45,9 @@ public struct AuthorizationModel: Hashable, Sendable {
     public var clock = VirtualClock()
     /// The usage reminder (F6): whether it was shown and the background uses its text counts.
     public var usageReminder = UsageReminder()
+    /// The iOS 17/18 objects: service sessions, background activity sessions, live updates and
+    /// monitors (section O).
+    public var sessions = Sessions()
     /// The derived values as the last settle saw them: caches for change detection.
     @usableFromInline package var settled = Settled()
 
@@ -295,6 +298,11 @@ public struct AuthorizationModel: Hashable, Sendable {
             guard checkAppCall(id, &fx) else { return }
             update(id) { $0.desiredAccuracy = value }
 
+        case .appCreatedServiceSession, .appInvalidatedServiceSession, .appStartedBackgroundActivitySession,
+             .appInvalidatedBackgroundActivitySession, .appStartedLiveUpdates, .appStoppedLiveUpdates, .appOpenedMonitor,
+             .appAddedMonitorCondition, .appRemovedMonitorCondition:
+            applySessionCall(event, &fx)
+
         case .userChoseButton(let button, let preciseChoice):
             choose(button, precise: preciseChoice, &fx)
         case .userChangedSetting(let option):
@@ -348,10 +356,12 @@ public struct AuthorizationModel: Hashable, Sendable {
         case .deviceMoved(let location):
             moveDevice(to: location, &fx)
         case .deviceEnteredRegion(let name):
+            if !sessions.monitors.isEmpty { setConditions(named: name, satisfied: true, &fx) }
             guard services.monitoredRegions.contains(where: { $0.name == name }), !services.insideRegions.contains(name) else { return }
             services.insideRegions.insert(name)
             monitoringEvent(.regionEntered(name), &fx)
         case .deviceExitedRegion(let name):
+            if !sessions.monitors.isEmpty { setConditions(named: name, satisfied: false, &fx) }
             guard services.monitoredRegions.contains(where: { $0.name == name }), services.insideRegions.contains(name) else { return }
             services.insideRegions.remove(name)
             monitoringEvent(.regionExited(name), &fx)

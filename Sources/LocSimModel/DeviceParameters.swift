@@ -77,6 +77,30 @@ public struct DeviceParameters: Hashable, Sendable {
     /// Whether location confirmation is left on for the App Clip on its App Clip card (P6: the user
     /// can turn it off). Default true.
     public var appClipLocationConfirmation: Bool = true
+    /// How long after a launch the app may re-create the service sessions its last process held,
+    /// in the background, and have them count as created in use (O6, O11: "within a few seconds
+    /// of launch"; no figure is documented). Default 5 s.
+    public var sessionRecreationWindow: Duration = .seconds(5)
+    /// Which spellings of the explicit-service-session key the device honours (O9: Apple's pages
+    /// name `NSLocationRequireExplicitServiceSession` and `CLRequireExplicitServiceSession`; which
+    /// one iOS reads is not documented). Default both.
+    public var honoredExplicitSessionKeys: Set<ExplicitSessionKey> = Set(ExplicitSessionKey.allCases)
+    /// Whether releasing a `CLBackgroundActivitySession` (its last reference going away) ends it
+    /// as `invalidate()` does (O13: WWDC23 10180 says so; one iOS 17 report says it did not).
+    /// Default true. Read by the simulator's API objects.
+    public var releasingBackgroundActivitySessionEndsIt: Bool = true
+    /// How many conditions an app's monitors may hold before Core Location refuses more with
+    /// `conditionLimitExceeded` (O15; Apple documents 20 for region monitoring, none for CLMonitor).
+    /// Default 20.
+    public var monitorConditionLimit: Int = 20
+    /// Whether the device can store monitors' conditions; false sets `persistenceUnavailable` on
+    /// every monitor event (O15). Default true.
+    public var monitorPersistenceAvailable: Bool = true
+    /// The flag live updates and monitor events carry while a When In Use app is out of use with
+    /// no background activity session (O10). Default ``Diagnostics/insufficientlyInUse``, the
+    /// flag's documented meaning (O12); expo saw ``Diagnostics/serviceSessionRequired`` there
+    /// (O14, uncertain).
+    public var outOfUseLiveUpdatesDiagnostic: Diagnostics = .insufficientlyInUse
 
     /// The defaults described on each property.
     public init() {}

@@ -66,6 +66,31 @@ public enum Event: Hashable, Sendable {
     /// Corresponds to setting `desiredAccuracy`.
     case appSetDesiredAccuracy(ManagerID, DesiredAccuracy)
 
+    // MARK: App calls of the iOS 17/18 API (section O)
+    /// The app created a service session (O3–O6). Corresponds to
+    /// `CLServiceSession(authorization:)` and `CLServiceSession(authorization:fullAccuracyPurposeKey:)`.
+    case appCreatedServiceSession(SessionID, SessionRequirement, fullAccuracyPurposeKey: String?)
+    /// The app ended a service session (O11). Corresponds to `CLServiceSession.invalidate()`, or
+    /// releasing the session.
+    case appInvalidatedServiceSession(SessionID)
+    /// The app started a background activity session (O13). Corresponds to `CLBackgroundActivitySession()`.
+    case appStartedBackgroundActivitySession(SessionID)
+    /// The app ended a background activity session (O13). Corresponds to
+    /// `CLBackgroundActivitySession.invalidate()`, or releasing it when
+    /// ``DeviceParameters/releasingBackgroundActivitySessionEndsIt``.
+    case appInvalidatedBackgroundActivitySession(SessionID)
+    /// The app started iterating live updates (O1). Corresponds to iterating `CLLocationUpdate.liveUpdates(_:)`.
+    case appStartedLiveUpdates(SessionID)
+    /// The app stopped iterating live updates.
+    case appStoppedLiveUpdates(SessionID)
+    /// The app obtained a monitor and iterates its events (O15). Corresponds to `await CLMonitor(_:)` and `events`.
+    case appOpenedMonitor(String)
+    /// The app added a circular condition to a monitor (O15). Corresponds to
+    /// `CLMonitor.add(_:identifier:assuming:)` with a `CircularGeographicCondition`.
+    indirect case appAddedMonitorCondition(monitor: String, Region, assuming: MonitoringState)
+    /// The app removed a condition (O15). Corresponds to `CLMonitor.remove(_:)`.
+    case appRemovedMonitorCondition(monitor: String, identifier: String)
+
     // MARK: The user
     /// The user tapped a button of the prompt on screen; `precise` is the Precise toggle when the
     /// prompt has one (F7), `nil` to leave it as shown.

@@ -13,6 +13,9 @@ public enum Occurrence: Hashable, Sendable {
     /// waits in the interpreter's run loop (``AuthorizationInterpreter/RunLoop/pending``). ``DelegateCall/deliversLocation`` tells
     /// the calls that deliver a location.
     case delegateCall(ManagerID, DelegateCall)
+    /// Core Location will yield a value to one of the app's asynchronous sequences when the run
+    /// loop turns (section O); it also waits in the interpreter's run loop.
+    case sessionDelivery(SessionDelivery)
     /// Core Location printed a console message (J1, J2, N4…).
     case consoleMessage(String)
     /// The background location indicator appeared or went away (I10, I11).

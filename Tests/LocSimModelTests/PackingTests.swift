@@ -17,7 +17,7 @@ struct PackingTests {
     func fieldsCovered() {
         let model = AuthorizationModel()
         #expect(Self.labels(model) == [
-            "configuration", "device", "record", "lifecycle", "services", "prompts", "clock", "usageReminder", "settled",
+            "configuration", "device", "record", "lifecycle", "services", "prompts", "clock", "usageReminder", "sessions", "settled",
         ])
         #expect(Self.labels(model.device) == ["locationServicesEnabled", "airplaneMode", "restricted", "locked", "location", "widgetSeenAt"])
         #expect(Self.labels(model.record) == [
@@ -35,6 +35,8 @@ struct PackingTests {
         #expect(Self.labels(model.clock) == ["now", "timers"])
         #expect(Self.labels(model.usageReminder) == ["shown", "backgroundUseCount", "firstBackgroundUseAt"])
         #expect(Self.labels(model.settled) == ["inUse", "indicatorShowing"])
+        // Section O lives whole in the extras: any field of it is packed.
+        #expect(Self.labels(model.sessions) == ["service", "backgroundActivity", "liveUpdates", "monitors", "nextID", "heldAtExit", "awaitingRecreation"])
         #expect(Self.labels(ManagerState(id: ManagerID(0), hasDelegate: true)) == [
             "id", "hasDelegate", "delegateMethods", "reportedStatus", "reportedAccuracy", "updating", "updatingStartedInForeground", "oneShotPending",
             "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator", "pausesLocationUpdatesAutomatically",
@@ -77,6 +79,10 @@ struct PackingTests {
             .restrictionChanged(true), .restrictionChanged(false), .userResetLocationAndPrivacy, .userTappedLocationButton,
             .deviceMoved(Location(coordinate: Rig.there)), .deviceVisited, .userAddedWidget, .userViewedWidget, .userChoseButton(.allow, precise: nil),
             .clockAdvanced(to: .seconds(86_400)),
+            // Section O (iOS 18): sessions, live updates, a monitor with a condition.
+            .appCreatedServiceSession(SessionID(1), .always, fullAccuracyPurposeKey: "Nav"), .appStartedLiveUpdates(SessionID(2)),
+            .appStartedBackgroundActivitySession(SessionID(3)), .appInvalidatedServiceSession(SessionID(1)), .appOpenedMonitor("m"),
+            .appAddedMonitorCondition(monitor: "m", Region(name: "park", center: Rig.here), assuming: .unknown),
         ]
         // An App Clip with a location widget, so that the widget prompt and the 4 a.m. reset timer (P6, F10) are walked too.
         var clip = Rig.app

@@ -1,0 +1,370 @@
+import LocSimModel
+
+// The app's iOS 17/18 objects on a simulated device (section O of Docs/Rules.md): service
+// sessions, background activity sessions, live updates and monitors. Each is a thin handle: the
+// state lives in the app's model; the values Core Location yields wait for the run loop (C3) and
+// reach the object's async sequences in order.
+
+/// Something that receives the values Core Location yields for one of the app's objects.
+protocol SessionSink: AnyObject {
+    func receive(_ delivery: SessionDelivery)
+}
+
+final class WeakSink {
+    weak var value: (any SessionSink)?
+    init(_ value: any SessionSink) { self.value = value }
+}
+
+/// The values waiting for the iterators of one async sequence, and the device that produces them.
+/// Each iterator has its own queue; a new iterator starts with the latest value when the sequence
+/// replays one (a session's current diagnostic).
+final class Feed<Element> {
+    unowned let device: SimulatedDevice
+    private var queues: [Int: [Element]] = [:]
+    private var nextQueue = 0
+    private(set) var latest: Element?
+    let replaysLatest: Bool
+    var finished = false
+    let label: String
+
+    init(device: SimulatedDevice, label: String, replaysLatest: Bool) {
+        self.device = device
+        self.label = label
+        self.replaysLatest = replaysLatest
+    }
+
+    func subscribe() -> Int {
+        let id = nextQueue
+        nextQueue += 1
+        queues[id] = replaysLatest ? latest.map { [$0] } ?? [] : []
+        return id
+    }
+
+    func unsubscribe(_ id: Int) { queues[id] = nil }
+
+    func yield(_ element: Element) {
+        latest = element
+        for key in queues.keys { queues[key]!.append(element) }
+    }
+
+    func pop(_ id: Int) -> Element? {
+        guard var q = queues[id], !q.isEmpty else { return nil }
+        let e = q.removeFirst()
+        queues[id] = q
+        return e
+    }
+}
+
+/// An async sequence fed by the simulated device: awaiting the next element lets the device's run
+/// loop turn and, when it has nothing to do, virtual time pass to the next thing scheduled — so a
+/// test awaits an update or a diagnostic with no sleep and no wall clock, and gets the same order
+/// every run. When nothing at all can happen any more (no pending work, no timer, no GPX fix), the
+/// iteration ends and the timeline says so: on a device it would wait forever.
+///
+/// Corresponds to the `AsyncSequence`s of Core Location's iOS 17/18 API
+/// (`CLLocationUpdate.Updates`, `CLMonitor.Events`, `CLServiceSession.diagnostics`).
+public struct SimulatedSequence<Element>: AsyncSequence {
+    let feed: Feed<Element>
+    /// Holds the object producing the values (a live-updates stream) for as long as an iterator lives.
+    let makeSource: () -> AnyObject?
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let feed: Feed<Element>
+        let token: Token
+
+        final class Token {
+            let feed: Feed<Element>
+            let id: Int
+            let source: AnyObject?
+            init(feed: Feed<Element>, source: AnyObject?) {
+                self.feed = feed
+                self.source = source
+                self.id = feed.subscribe()
+            }
+            deinit { feed.unsubscribe(id) }
+        }
+
+        /// The next value, once the simulated world produced it; `nil` when it never can.
+        nonisolated(nonsending)
+        public mutating func next() async -> Element? {
+            var idle = 0
+            while true {
+                if let e = feed.pop(token.id) { return e }
+                if feed.finished { return nil }
+                idle += 1
+                guard idle <= Self.idleLimit, feed.device.turnOrAdvance() else {
+                    feed.device.record(TimelineEntry(time: feed.device.now, app: nil, kind: .delivery,
+                                                     text: "\(feed.label): nothing more can arrive, the iteration ends (a device would wait forever)"))
+                    return nil
+                }
+            }
+        }
+
+        /// How many turns with nothing for this iterator before it gives up (a timer that always
+        /// re-arms, such as an App Clip's daily reset, would otherwise advance time forever).
+        static var idleLimit: Int { 10_000 }
+    }
+
+    /// Starts an iteration.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(feed: feed, token: AsyncIterator.Token(feed: feed, source: makeSource()))
+    }
+}
+
+extension SimulatedApp {
+    /// Makes a call on one of the app's iOS 17/18 objects: the event with its timeline entry
+    /// (`object` names the object there). Like a manager's calls it returns at once; what Core
+    /// Location answers waits for the run loop (C3). LocSim's addition, for drivers that hold calls
+    /// as `AppCall` values (scenario steps).
+    public func perform(_ call: AppCall, object: String? = nil) {
+        precondition(!call.needsManager, "\(call.word) is a location manager's call: use LocationManager.perform(_:)")
+        device.send(call.event(0, on: ManagerID(-1)), to: self,
+                    entry: TimelineEntry(time: device.now, app: name, manager: object, kind: .appCall, text: call.timelineText(0)))
+    }
+
+    /// A fresh number for a session or stream of this app, named `name` in timelines.
+    func allocateSession(named name: String?, kind: String) -> SessionID {
+        let id = SessionID(max(nextSession, model.sessions.nextID))
+        nextSession = id.rawValue + 1
+        sessionNames[id] = name ?? "\(kind)\(id.rawValue)"
+        return id
+    }
+
+    /// The name a timeline gives the object a delivery is for.
+    func objectName(of delivery: SessionDelivery) -> String? {
+        switch delivery {
+        case .serviceSessionDiagnostic(let id, _), .backgroundActivityDiagnostic(let id, _), .liveUpdate(let id, _): sessionNames[id]
+        case .monitorEvent(let monitor, _): monitor
+        }
+    }
+
+    /// Hands a delivery to the object it is for, if the app still holds it.
+    func deliver(_ delivery: SessionDelivery) {
+        switch delivery {
+        case .serviceSessionDiagnostic(let id, _), .backgroundActivityDiagnostic(let id, _), .liveUpdate(let id, _):
+            sessionSinks[id]?.value?.receive(delivery)
+        case .monitorEvent(let monitor, _):
+            monitorSinks[monitor]?.value?.receive(delivery)
+        }
+    }
+
+    /// Creates a service session (O3–O8). Corresponds to `CLServiceSession(authorization:)` and
+    /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)`.
+    public func serviceSession(authorization requirement: SessionRequirement, fullAccuracyPurposeKey: String? = nil, name: String? = nil) -> ServiceSession {
+        ServiceSession(app: self, requirement: requirement, fullAccuracyPurposeKey: fullAccuracyPurposeKey, name: name)
+    }
+
+    /// Starts a background activity session (O13). Corresponds to `CLBackgroundActivitySession()`.
+    public func backgroundActivitySession(name: String? = nil) -> BackgroundActivitySession {
+        BackgroundActivitySession(app: self, name: name)
+    }
+
+    /// The device's location as an async sequence of updates (O1, O2): iterating it starts the
+    /// stream (and asks for authorization, O1), ending the iteration stops it.
+    /// Corresponds to `CLLocationUpdate.liveUpdates(_:)`.
+    public func liveUpdates(name: String? = nil) -> SimulatedSequence<LiveUpdate> {
+        let feed = Feed<LiveUpdate>(device: device, label: "liveUpdates \(name ?? "")".trimmingSpaces, replaysLatest: false)
+        return SimulatedSequence(feed: feed) { [unowned self] in LiveUpdatesStream(app: self, feed: feed, name: name) }
+    }
+
+    /// Obtains the app's monitor named `name` (O15): its conditions persist across launches.
+    /// Corresponds to `await CLMonitor(_:)`.
+    public func monitor(named name: String) -> Monitor {
+        Monitor(app: self, name: name)
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
+
+/// A service session: says what authorization the app needs, and keeps Always effective on
+/// iOS 18 (O3–O8, O11). Releasing it ends it, as `invalidate()` does.
+/// Corresponds to `CLServiceSession`.
+public final class ServiceSession: SessionSink {
+    /// The app that holds it.
+    public let app: SimulatedApp
+    private let device: SimulatedDevice
+    /// Its number in the model.
+    public let id: SessionID
+    /// What it asks for. Corresponds to the `authorization` argument.
+    public let requirement: SessionRequirement
+    /// The temporary full accuracy purpose key it asks with. Corresponds to `fullAccuracyPurposeKey`.
+    public let fullAccuracyPurposeKey: String?
+    /// Whether it was invalidated (by the app, or by the end of the process).
+    public private(set) var isInvalidated = false
+    private let feed: Feed<Diagnostics>
+    private let process: Int
+
+    init(app: SimulatedApp, requirement: SessionRequirement, fullAccuracyPurposeKey: String?, name: String?) {
+        self.app = app
+        self.device = app.device
+        self.requirement = requirement
+        self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
+        self.id = app.allocateSession(named: name, kind: "session")
+        self.process = app.processNumber
+        self.feed = Feed(device: app.device, label: "CLServiceSession \(app.sessionNames[id]!) diagnostics", replaysLatest: true)
+        app.sessionSinks[id] = WeakSink(self)
+        app.perform(.createServiceSession(id, requirement, fullAccuracyPurposeKey: fullAccuracyPurposeKey), object: app.sessionNames[id])
+    }
+
+    deinit { end(log: true) }
+
+    /// Ends the session at once; it cannot become active again (O11). Corresponds to `invalidate()`.
+    public func invalidate() { end(log: true) }
+
+    private func end(log: Bool) {
+        guard !isInvalidated else { return }
+        isInvalidated = true
+        feed.finished = true
+        app.sessionSinks[id] = nil
+        guard app.processNumber == process, app.state != .notRunning else { return }
+        app.perform(.invalidateServiceSession(id), object: app.sessionNames[id])
+    }
+
+    /// The diagnostic the session last reported (iOS 18), `nil` before the first or after it ended.
+    public var diagnostic: Diagnostics? { app.model.sessions.service.first { $0.id == id }?.reported }
+
+    /// Its diagnostics as they change, starting with the current one. Corresponds to `diagnostics`.
+    public var diagnostics: SimulatedSequence<Diagnostics> { SimulatedSequence(feed: feed) { nil } }
+
+    func receive(_ delivery: SessionDelivery) {
+        if case .serviceSessionDiagnostic(_, let d) = delivery { feed.yield(d) }
+    }
+}
+
+/// A background activity session: keeps a When In Use app in use in the background, with the
+/// indicator, when started in the foreground (O13). Corresponds to `CLBackgroundActivitySession`.
+public final class BackgroundActivitySession: SessionSink {
+    /// The app that holds it.
+    public let app: SimulatedApp
+    private let device: SimulatedDevice
+    /// Its number in the model.
+    public let id: SessionID
+    /// Whether it was invalidated.
+    public private(set) var isInvalidated = false
+    private let feed: Feed<Diagnostics>
+    private let process: Int
+
+    init(app: SimulatedApp, name: String?) {
+        self.app = app
+        self.device = app.device
+        self.id = app.allocateSession(named: name, kind: "activity")
+        self.process = app.processNumber
+        self.feed = Feed(device: app.device, label: "CLBackgroundActivitySession \(app.sessionNames[id]!) diagnostics", replaysLatest: true)
+        app.sessionSinks[id] = WeakSink(self)
+        app.perform(.startBackgroundActivity(id), object: app.sessionNames[id])
+    }
+
+    /// Releasing the session ends it when the device's `releasingBackgroundActivitySessionEndsIt`
+    /// parameter says so (O13, uncertain).
+    deinit {
+        if app.model.parameters.releasingBackgroundActivitySessionEndsIt { invalidate() }
+    }
+
+    /// Ends the session. Corresponds to `invalidate()`.
+    public func invalidate() {
+        guard !isInvalidated else { return }
+        isInvalidated = true
+        feed.finished = true
+        app.sessionSinks[id] = nil
+        guard app.processNumber == process, app.state != .notRunning else { return }
+        app.perform(.invalidateBackgroundActivity(id), object: app.sessionNames[id])
+    }
+
+    /// The diagnostic it last reported (iOS 18).
+    public var diagnostic: Diagnostics? { app.model.sessions.backgroundActivity.first { $0.id == id }?.reported }
+
+    /// Its diagnostics as they change. Corresponds to `diagnostics`.
+    public var diagnostics: SimulatedSequence<Diagnostics> { SimulatedSequence(feed: feed) { nil } }
+
+    func receive(_ delivery: SessionDelivery) {
+        if case .backgroundActivityDiagnostic(_, let d) = delivery { feed.yield(d) }
+    }
+}
+
+/// One iteration of live updates: started when the iteration starts, stopped when it ends.
+final class LiveUpdatesStream: SessionSink {
+    let app: SimulatedApp
+    let id: SessionID
+    let feed: Feed<LiveUpdate>
+    private let process: Int
+
+    init(app: SimulatedApp, feed: Feed<LiveUpdate>, name: String?) {
+        self.app = app
+        self.feed = feed
+        self.id = app.allocateSession(named: name, kind: "updates")
+        self.process = app.processNumber
+        app.sessionSinks[id] = WeakSink(self)
+        app.perform(.startLiveUpdates(id), object: app.sessionNames[id])
+    }
+
+    deinit {
+        app.sessionSinks[id] = nil
+        guard app.processNumber == process, app.state != .notRunning else { return }
+        app.perform(.stopLiveUpdates(id), object: app.sessionNames[id])
+    }
+
+    func receive(_ delivery: SessionDelivery) {
+        if case .liveUpdate(_, let u) = delivery { feed.yield(u) }
+    }
+}
+
+/// What a monitor knows of one condition. Corresponds to `CLMonitor.Record`.
+public struct MonitorRecord: Hashable, Sendable {
+    /// The condition. Corresponds to `condition`.
+    public var region: Region
+    /// The last event. Corresponds to `lastEvent`.
+    public var lastEvent: MonitorEvent
+}
+
+/// The app's monitor of one name (O15): circular conditions that persist across launches, and
+/// their events. Corresponds to `CLMonitor`.
+public final class Monitor: SessionSink {
+    /// The app.
+    public let app: SimulatedApp
+    /// The name. Corresponds to `name`.
+    public let name: String
+    private let feed: Feed<MonitorEvent>
+
+    init(app: SimulatedApp, name: String) {
+        self.app = app
+        self.name = name
+        self.feed = Feed(device: app.device, label: "CLMonitor \(name) events", replaysLatest: false)
+        app.monitorSinks[name] = WeakSink(self)
+        app.perform(.openMonitor(name), object: name)
+    }
+
+    /// Adds (or replaces) a circular condition. Corresponds to `add(_:identifier:assuming:)`.
+    public func add(_ region: Region, assuming state: MonitoringState = .unknown) {
+        app.perform(.addCondition(monitor: name, region, assuming: state), object: name)
+    }
+
+    /// Removes a condition. Corresponds to `remove(_:)`.
+    public func remove(_ identifier: String) {
+        app.perform(.removeCondition(monitor: name, identifier: identifier), object: name)
+    }
+
+    /// The identifiers of its conditions. Corresponds to `identifiers`.
+    public var identifiers: [String] {
+        app.model.sessions.monitors.first { $0.name == name }?.conditions.map(\.region.name) ?? []
+    }
+
+    /// What it knows of a condition. Corresponds to `record(for:)`.
+    public func record(for identifier: String) -> MonitorRecord? {
+        guard let c = app.model.sessions.monitors.first(where: { $0.name == name })?.conditions.first(where: { $0.region.name == identifier }) else { return nil }
+        return MonitorRecord(region: c.region, lastEvent: MonitorEvent(identifier: identifier, state: c.state, date: c.date, diagnostics: c.reported ?? []))
+    }
+
+    /// Its events. Corresponds to `events`.
+    public var events: SimulatedSequence<MonitorEvent> { SimulatedSequence(feed: feed) { nil } }
+
+    func receive(_ delivery: SessionDelivery) {
+        if case .monitorEvent(_, let e) = delivery { feed.yield(e) }
+    }
+}

@@ -1,0 +1,416 @@
+// The iOS 17/18 API (section O): service sessions, background activity sessions, live updates
+// and monitors — their availability, what they ask, their diagnostics and their deliveries.
+extension AuthorizationModel {
+    // MARK: - Availability (O1, O3, O13, O15)
+
+    /// The iOS release of the platform's year, for section O's availability: iOS and tvOS as
+    /// they are, watchOS 10 = 17, visionOS 1 = 17, macOS 14 = 17 (and the shared numbers from 26).
+    @inline(__always)
+    var sectionOYear: Int {
+        let major = platform.major
+        switch platform.os {
+        case .iOS, .tvOS: return major
+        case .watchOS: return major >= 26 ? major : major + 7
+        case .visionOS: return major >= 26 ? major : major + 16
+        case .macOS: return major >= 26 ? major : major + 3
+        }
+    }
+
+    /// `CLLocationUpdate.liveUpdates(_:)`: iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1 (O1).
+    public var liveUpdatesAvailable: Bool { sectionOYear >= 17 }
+    /// `CLServiceSession`: iOS 18, tvOS 18, watchOS 11, visionOS 2; never native macOS (O3).
+    public var serviceSessionsAvailable: Bool { sectionOYear >= 18 && platform.os != .macOS }
+    /// `CLBackgroundActivitySession`: iOS 17, watchOS 10, visionOS 1 (O13).
+    public var backgroundActivityAvailable: Bool { sectionOYear >= 17 && (platform.os == .iOS || platform.os == .watchOS || platform.os == .visionOS) }
+    /// `CLMonitor`: iOS 17 and macOS 14; not watchOS, tvOS or visionOS (O15).
+    public var monitorAvailable: Bool { sectionOYear >= 17 && (platform.os == .iOS || platform.os == .macOS) }
+    /// The diagnostic properties and the session rules of iOS 18 (O2, O7, O9, O12): iOS 18 and
+    /// the releases of its year.
+    public var sessionRulesApply: Bool { sectionOYear >= 18 }
+
+    /// The app opted into explicit sessions with a key the device honours (O9,
+    /// ``DeviceParameters/honoredExplicitSessionKeys``).
+    public var requiresExplicitServiceSession: Bool {
+        sessionRulesApply && !app.explicitServiceSessionKeys.isDisjoint(with: parameters.honoredExplicitSessionKeys)
+    }
+
+    // MARK: - The app's calls
+
+    mutating func applySessionCall(_ event: Event, _ fx: inout [Effect]) {
+        guard lifecycle.state.runsCode else {
+            return fx.append(.rejected(lifecycle.state == .suspended ? "the app is suspended: its code does not run" : "the app is not running"))
+        }
+        switch event {
+        case .appCreatedServiceSession(let id, let requirement, let key):
+            guard serviceSessionsAvailable else { return fx.append(.rejected("CLServiceSession does not exist on \(platform) (O3: iOS 18, tvOS 18, watchOS 11, visionOS 2; not macOS)")) }
+            guard !(requirement == .always && platform.os == .tvOS) else { return fx.append(.rejected("CLServiceSession.AuthorizationRequirement.always is unavailable on tvOS (O3)")) }
+            guard !sessions.service.contains(where: { $0.id == id }) else { return fx.append(.rejected("session \(id) exists")) }
+            var engaged = currentInUse()
+            if !engaged, let i = sessions.awaitingRecreation.firstIndex(of: requirement) {
+                // O6, O11: re-created in time after a launch.
+                sessions.awaitingRecreation.remove(at: i)
+                engaged = true
+            }
+            sessions.service.append(ServiceSessionState(id: id, requirement: requirement, fullAccuracyPurposeKey: key, engaged: engaged))
+            noteSessionID(id)
+        case .appInvalidatedServiceSession(let id):
+            sessions.service.removeAny { $0.id == id }
+        case .appStartedBackgroundActivitySession(let id):
+            guard backgroundActivityAvailable else { return fx.append(.rejected("CLBackgroundActivitySession does not exist on \(platform) (O13: iOS 17, watchOS 10, visionOS 1)")) }
+            guard !sessions.backgroundActivity.contains(where: { $0.id == id }) else { return fx.append(.rejected("session \(id) exists")) }
+            sessions.backgroundActivity.append(BackgroundActivityState(id: id, engaged: lifecycle.state == .foreground))
+            noteSessionID(id)
+        case .appInvalidatedBackgroundActivitySession(let id):
+            sessions.backgroundActivity.removeAny { $0.id == id }
+        case .appStartedLiveUpdates(let id):
+            guard liveUpdatesAvailable else { return fx.append(.rejected("CLLocationUpdate.liveUpdates does not exist on \(platform) (O1: iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)")) }
+            guard !sessions.liveUpdates.contains(where: { $0.id == id }) else { return fx.append(.rejected("live updates \(id) exist")) }
+            sessions.liveUpdates.append(LiveUpdatesState(id: id))
+            noteSessionID(id)
+        case .appStoppedLiveUpdates(let id):
+            sessions.liveUpdates.removeAny { $0.id == id }
+        case .appOpenedMonitor(let name):
+            guard monitorAvailable else { return fx.append(.rejected("CLMonitor does not exist on \(platform) (O15: iOS 17, macOS 14)")) }
+            if let i = sessions.monitors.firstIndex(where: { $0.name == name }) {
+                sessions.monitors[i].open = true
+            } else {
+                sessions.monitors.append(MonitorState(name: name, open: true))
+            }
+        case .appAddedMonitorCondition(let name, let region, let assumed):
+            guard let m = sessions.monitors.firstIndex(where: { $0.name == name && $0.open }) else { return fx.append(.rejected("no monitor \(name) is open")) }
+            var condition = MonitorCondition(region: region, state: assumed, date: clock.now, pending: false)
+            if let center = region.center, let here = device.location, region.radius > 0 {
+                let state: MonitoringState = center.distance(to: here.coordinate) <= region.radius ? .satisfied : .unsatisfied
+                if state != assumed { condition.state = state; condition.pending = true }
+            }
+            if region.radius <= 0 { condition.pending = true }
+            if let c = sessions.monitors[m].conditions.firstIndex(where: { $0.region.name == region.name }) {
+                sessions.monitors[m].conditions[c] = condition
+            } else {
+                sessions.monitors[m].conditions.append(condition)
+                if conditionCount > parameters.monitorConditionLimit { sessions.monitors[m].conditions[sessions.monitors[m].conditions.count - 1].pending = true }
+            }
+        case .appRemovedMonitorCondition(let name, let identifier):
+            guard let m = sessions.monitors.firstIndex(where: { $0.name == name && $0.open }) else { return fx.append(.rejected("no monitor \(name) is open")) }
+            sessions.monitors[m].conditions.removeAny { $0.region.name == identifier }
+        default:
+            break
+        }
+    }
+
+    private mutating func noteSessionID(_ id: SessionID) {
+        sessions.nextID = max(sessions.nextID, id.rawValue + 1)
+    }
+
+    private var conditionCount: Int { sessions.monitors.reduce(0) { $0 + $1.conditions.count } }
+
+    // MARK: - Asking (O1, O4, O5, O8, O9)
+
+    /// The strongest authorization the app's sessions ask for now: its engaged service sessions,
+    /// and the implicit When In Use session of live updates, monitors and background activity
+    /// sessions unless the app opted into explicit sessions (O9).
+    var soughtRequirement: SessionRequirement? {
+        var sought: SessionRequirement?
+        for s in sessions.service where s.engaged && s.requirement != .none {
+            if s.requirement == .always { return .always }
+            sought = .whenInUse
+        }
+        if sought == nil, !requiresExplicitServiceSession,
+           !sessions.liveUpdates.isEmpty || !sessions.backgroundActivity.isEmpty || sessions.monitors.contains(where: \.open) {
+            sought = .whenInUse
+        }
+        return sought
+    }
+
+    /// Asks what the sessions need, when possible (O4): in the foreground, no prompt up, not
+    /// denied or restricted, Location Services on. The one Always request is shared with
+    /// `requestAlwaysAuthorization()` (O8, E2); after an Allow Once lapse the status is
+    /// `notDetermined` again and the next foreground asks again (O8). Then a session's full
+    /// accuracy purpose key asks once for temporary full accuracy (K5).
+    mutating func askForSessions(_ fx: inout [Effect]) {
+        guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil, let sought = soughtRequirement ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
+        let always = sought == .always && configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS
+        switch record.authorization {
+        case .notDetermined where sought != .none:
+            let kind: AuthorizationRequestKind = always ? .always : .whenInUse
+            guard configuration.missingKeys(for: kind).isEmpty else { return }
+            if always { record.alwaysRequestSpent = true }
+            present(always ? configuration.initialAlwaysPrompt : configuration.initialWhenInUsePrompt, manager: nil, &fx)
+            return
+        case .whenInUse(temporary: false) where always && !record.alwaysRequestSpent:
+            guard configuration.missingAlwaysKeys.isEmpty else { return }
+            record.alwaysRequestSpent = true
+            present(configuration.upgradePrompt, manager: nil, &fx)
+            return
+        default:
+            break
+        }
+        guard currentStatus().isAuthorized, accuracy == .reducedAccuracy, configuration.fullAccuracyAvailable else { return }
+        if let i = sessions.service.firstIndex(where: { $0.engaged && !$0.fullAccuracyAsked && $0.fullAccuracyPurposeKey != nil }) {
+            sessions.service[i].fullAccuracyAsked = true
+            let key = sessions.service[i].fullAccuracyPurposeKey!
+            guard let message = app.temporaryPurposeKeys[key] else { return }
+            present(Prompt(kind: .fullAccuracy, request: .temporaryFullAccuracy,
+                           title: "“\(app.name)” would like to use your precise location",
+                           message: message, buttons: [.allow, .dontAllow], messageKey: key), manager: nil, &fx)
+        }
+    }
+
+    // MARK: - Diagnostics (O2, O12, O13, O15)
+
+    /// The flags every section-O object shares: denied, globally denied, restricted, a request in
+    /// progress (O12).
+    mutating func authorizationFlags() -> Diagnostics {
+        var d: Diagnostics = []
+        let servicesOn = Self.servicesOn(device, configuration)
+        if !servicesOn { d.insert(.authorizationDeniedGlobally) }
+        if device.restricted, !currentStatus().isAuthorized || record.authorization == .notDetermined { d.insert(.authorizationRestricted) }
+        if servicesOn, !device.restricted, record.authorization == .denied { d.insert(.authorizationDenied) }
+        if let p = prompts.onScreen, p.prompt.kind != .usageReminder, p.prompt.kind != .widget, p.prompt.kind != .locationServicesOff {
+            d.insert(.authorizationRequestInProgress)
+        }
+        return d
+    }
+
+    /// Whether an explicit-session app lacks the session it needs (O4, O9): none held, or only
+    /// `.none` sessions while not authorized.
+    mutating func lacksRequiredSession() -> Bool {
+        guard requiresExplicitServiceSession else { return false }
+        let authorized = currentStatus().isAuthorized
+        return !sessions.service.contains { $0.requirement != .none || authorized }
+    }
+
+    /// Whether Always authorization reaches live updates and monitor events out of use (O7, A8):
+    /// permanent Always, and on iOS 18 an engaged `.always` session.
+    mutating func alwaysEffective() -> Bool {
+        guard record.authorization == .always(provisional: false), currentStatus() == .authorizedAlways else { return false }
+        return !sessionRulesApply || sessions.service.contains { $0.engaged && $0.requirement == .always }
+    }
+
+    /// A service session's diagnostic (O6, O7, O12).
+    mutating func diagnostics(of s: ServiceSessionState) -> Diagnostics {
+        var d = authorizationFlags()
+        let alwaysCovers = s.requirement == .always && alwaysEffective()
+        if !s.engaged || (!currentInUse() && !alwaysCovers) { d.insert(.insufficientlyInUse) }
+        if s.fullAccuracyAsked, accuracy == .reducedAccuracy, !d.contains(.authorizationRequestInProgress) { d.insert(.fullAccuracyDenied) }
+        if s.requirement == .always, record.alwaysRequestSpent, currentStatus() == .authorizedWhenInUse, !d.contains(.authorizationRequestInProgress) {
+            d.insert(.alwaysAuthorizationDenied)
+        }
+        return d
+    }
+
+    /// A background activity session's diagnostic (O13).
+    mutating func diagnostics(of s: BackgroundActivityState) -> Diagnostics {
+        var d = authorizationFlags()
+        if !s.engaged { d.insert(.insufficientlyInUse) }
+        if lacksRequiredSession() { d.insert(.serviceSessionRequired) }
+        return d
+    }
+
+    /// The flags live updates and monitor events carry now (O2, O7, O10, O14, O15), before the
+    /// per-object ones (`locationUnavailable`, `stationary`, the condition's).
+    mutating func streamFlags() -> Diagnostics {
+        var d = authorizationFlags()
+        if lacksRequiredSession() { d.insert(.serviceSessionRequired) }
+        if currentStatus().isAuthorized {
+            if !currentInUse() && !alwaysEffective() { d.insert(parameters.outOfUseLiveUpdatesDiagnostic) }
+            if accuracy == .reducedAccuracy { d.insert(.accuracyLimited) }
+        }
+        return d
+    }
+
+    /// Whether a stream with these flags gets locations: authorized, and no flag but the
+    /// informative ones.
+    @inline(__always)
+    mutating func streamDeliverable(_ flags: Diagnostics) -> Bool {
+        currentStatus().isAuthorized && flags.isDisjoint(with: .blocking)
+    }
+
+    /// What the app sees of a flag set: the type's flags on iOS 18; on iOS 17 only `stationary`
+    /// (`isStationary`), the diagnostic properties being new in iOS 18 (O2).
+    @inline(__always)
+    func visible(_ d: Diagnostics, _ type: Diagnostics) -> Diagnostics {
+        sessionRulesApply ? d.intersection(type) : d.intersection(.stationary)
+    }
+
+    // MARK: - Settling (called by settle when the app runs and holds section-O objects)
+
+    mutating func settleSessions(_ fx: inout [Effect]) {
+        if lifecycle.state == .foreground {
+            // O6: a session created out of use is insufficiently in use until the app comes to the foreground.
+            for i in sessions.service.indices where !sessions.service[i].engaged { sessions.service[i].engaged = true }
+            for i in sessions.backgroundActivity.indices where !sessions.backgroundActivity[i].engaged { sessions.backgroundActivity[i].engaged = true }
+            askForSessions(&fx)
+        }
+        if sessionRulesApply {
+            for i in sessions.service.indices {
+                let d = diagnostics(of: sessions.service[i])
+                if sessions.service[i].reported != d {
+                    sessions.service[i].reported = d
+                    fx.append(.session(.serviceSessionDiagnostic(sessions.service[i].id, d)))
+                }
+            }
+            for i in sessions.backgroundActivity.indices {
+                let d = diagnostics(of: sessions.backgroundActivity[i])
+                if sessions.backgroundActivity[i].reported != d {
+                    sessions.backgroundActivity[i].reported = d
+                    fx.append(.session(.backgroundActivityDiagnostic(sessions.backgroundActivity[i].id, d)))
+                }
+            }
+        }
+        if !sessions.liveUpdates.isEmpty {
+            let flags = streamFlags()
+            for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, moved: nil, &fx) }
+        }
+        if sessions.monitors.contains(where: \.open) { deliverMonitorEvents(&fx) }
+    }
+
+    /// Yields what stream `i` should see now: a location when it becomes deliverable, changes or
+    /// moved to `moved`; the flags alone when they stop delivery and changed.
+    mutating func settleLiveUpdates(_ i: Int, _ base: Diagnostics, moved: Location?, _ fx: inout [Effect]) {
+        var flags = base
+        if streamDeliverable(flags), device.location == nil { flags.insert(.locationUnavailable) }
+        let stream = sessions.liveUpdates[i]
+        guard streamDeliverable(flags), let here = device.location else {
+            if stream.reported != flags {
+                sessions.liveUpdates[i].reported = flags
+                let shown = visible(flags, .liveUpdate)
+                if sessionRulesApply, !shown.isEmpty { fx.append(.session(.liveUpdate(stream.id, LiveUpdate(location: nil, diagnostics: shown)))) }
+            }
+            return
+        }
+        let wasDelivering = stream.reported.map { $0.isDisjoint(with: .blocking) } ?? false
+        let location = accuracy == .reducedAccuracy ? here.reduced : here
+        if let moved {
+            if moved.coordinate == stream.lastCoordinate {
+                // O2: the device has not moved: one update saying so, then quiet.
+                guard stream.reported?.contains(.stationary) != true else { return }
+                flags.insert(.stationary)
+            }
+        } else if wasDelivering, stream.reported == flags || stream.reported == flags.union(.stationary) {
+            return
+        }
+        sessions.liveUpdates[i].reported = flags
+        sessions.liveUpdates[i].lastCoordinate = here.coordinate
+        fx.append(.session(.liveUpdate(stream.id, LiveUpdate(location: location, diagnostics: visible(flags, .liveUpdate)))))
+        noteBackgroundUse()
+    }
+
+    /// Delivers the pending events of the open monitors, or their blocking flags once (O15).
+    mutating func deliverMonitorEvents(_ fx: inout [Effect]) {
+        let base = streamFlags()
+        var index = 0
+        for m in sessions.monitors.indices {
+            for c in sessions.monitors[m].conditions.indices {
+                index += 1
+                guard sessions.monitors[m].open else { continue }
+                let condition = sessions.monitors[m].conditions[c]
+                var flags = base
+                if condition.region.radius <= 0 { flags.insert(.conditionUnsupported) }
+                if index > parameters.monitorConditionLimit { flags.insert(.conditionLimitExceeded) }
+                if !parameters.monitorPersistenceAvailable { flags.insert(.persistenceUnavailable) }
+                let shown = visible(flags, .monitorEvent)
+                let name = sessions.monitors[m].name
+                if streamDeliverable(flags) {
+                    guard condition.pending else { continue }
+                    sessions.monitors[m].conditions[c].pending = false
+                    sessions.monitors[m].conditions[c].reported = flags
+                    fx.append(.session(.monitorEvent(monitor: name, MonitorEvent(identifier: condition.region.name, state: condition.state, date: condition.date, diagnostics: shown))))
+                    noteBackgroundUse()
+                } else if condition.reported != flags {
+                    sessions.monitors[m].conditions[c].reported = flags
+                    let conditionFlags = flags.intersection([.conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable])
+                    if !conditionFlags.isEmpty { sessions.monitors[m].conditions[c].pending = false }
+                    if sessionRulesApply, !shown.isEmpty {
+                        fx.append(.session(.monitorEvent(monitor: name, MonitorEvent(identifier: condition.region.name, state: conditionFlags.isEmpty ? .unknown : .unmonitored, date: clock.now, diagnostics: shown))))
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - The world
+
+    /// The device moved: live updates see the fix, circular conditions change state (O2, O15).
+    mutating func moveSessions(to location: Location, _ fx: inout [Effect]) {
+        if lifecycle.state.runsCode, !sessions.liveUpdates.isEmpty {
+            let flags = streamFlags()
+            for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, moved: location, &fx) }
+        }
+        for m in sessions.monitors.indices {
+            for c in sessions.monitors[m].conditions.indices {
+                let region = sessions.monitors[m].conditions[c].region
+                guard let center = region.center, region.radius > 0 else { continue }
+                changeCondition(m, c, to: center.distance(to: location.coordinate) <= region.radius ? .satisfied : .unsatisfied, &fx)
+            }
+        }
+    }
+
+    /// The device entered or left the conditions named `identifier` (a scenario's world event).
+    /// Returns whether any monitor has such a condition.
+    @discardableResult
+    mutating func setConditions(named identifier: String, satisfied: Bool, _ fx: inout [Effect]) -> Bool {
+        var found = false
+        for m in sessions.monitors.indices {
+            for c in sessions.monitors[m].conditions.indices where sessions.monitors[m].conditions[c].region.name == identifier {
+                found = true
+                changeCondition(m, c, to: satisfied ? .satisfied : .unsatisfied, &fx)
+            }
+        }
+        return found
+    }
+
+    private mutating func changeCondition(_ m: Int, _ c: Int, to state: MonitoringState, _ fx: inout [Effect]) {
+        let old = sessions.monitors[m].conditions[c].state
+        guard old != state, old != .unmonitored else { return }
+        sessions.monitors[m].conditions[c].state = state
+        sessions.monitors[m].conditions[c].date = clock.now
+        sessions.monitors[m].conditions[c].pending = true
+        // A8, O7, O11: Always apps are launched for the event, on iOS 18 only if they held an
+        // `.always` session when their process ended.
+        if lifecycle.state == .notRunning, platform.os == .iOS, record.authorization == .always(provisional: false), currentStatus() == .authorizedAlways,
+           !sessionRulesApply || sessions.heldAtExit.contains(.always) {
+            fx.append(.appLaunchedBySystem(reason: "a CLMonitor event"))
+            startProcess(in: .background)
+        } else if lifecycle.state == .suspended, alwaysEffective() {
+            lifecycle.state = .background
+        }
+    }
+
+    // MARK: - The process
+
+    /// The process ends: what it held goes, and the service sessions it held are remembered for
+    /// the next launch (O11); monitors keep their conditions (O15).
+    mutating func endSessions() {
+        guard !sessions.isEmpty else { return }
+        sessions.heldAtExit = sessions.service.map(\.requirement)
+        sessions.service = []
+        sessions.backgroundActivity = []
+        sessions.liveUpdates = []
+        for m in sessions.monitors.indices where sessions.monitors[m].open { sessions.monitors[m].open = false }
+        sessions.awaitingRecreation = []
+        clock.timers.removeAny { $0.kind == .sessionRecreationWindowEnds }
+    }
+
+    /// A launch: the sessions of the last process are invalidated and the app may re-create them
+    /// within ``DeviceParameters/sessionRecreationWindow`` (O11).
+    mutating func launchSessions() {
+        guard !sessions.heldAtExit.isEmpty || sessions.monitors.contains(where: { $0.conditions.contains(where: \.pending) }) else { return }
+        sessions.awaitingRecreation = sessions.heldAtExit
+        sessions.heldAtExit = []
+        schedule(ScheduledTimer(at: clock.now + parameters.sessionRecreationWindow, kind: .sessionRecreationWindowEnds))
+    }
+
+    /// The re-creation window ended (O11): the app no longer wants what it did not re-create, and
+    /// Core Location stops monitoring the conditions whose event no open monitor received (O15).
+    mutating func endRecreationWindow() {
+        sessions.awaitingRecreation = []
+        guard sectionOYear > 17 || (platform.os == .iOS && platform.isAtLeast(17, 2)) else { return }
+        for m in sessions.monitors.indices where !sessions.monitors[m].open {
+            for c in sessions.monitors[m].conditions.indices where sessions.monitors[m].conditions[c].pending {
+                sessions.monitors[m].conditions[c].state = .unmonitored
+                sessions.monitors[m].conditions[c].date = clock.now
+            }
+        }
+    }
+}

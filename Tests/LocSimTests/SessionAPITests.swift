@@ -1,0 +1,86 @@
+import Testing
+import LocSimModel
+@testable import LocSim
+
+/// Section O through the simulator's API: sessions, live updates, monitors, on the virtual clock.
+@Suite("O: the iOS 17/18 API on a simulated device")
+struct SessionAPITests {
+    static let here = Coordinate(latitude: 48.8566, longitude: 2.3522)
+    static let there = Coordinate(latitude: 48.8600, longitude: 2.3600)
+
+    @Test("O1, O5: iterating live updates asks for When In Use; the update waits for the answer, then carries the fix")
+    func liveUpdatesAsk() async {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
+        let app = device.install()
+        app.launch()
+        var updates = app.liveUpdates(name: "nav").makeAsyncIterator()
+        let first = await updates.next()
+        #expect(first == LiveUpdate(location: nil, diagnostics: [.authorizationRequestInProgress]))
+        #expect(device.promptOnScreen?.prompt.kind == .initial)
+        device.user.willChoose(.allowWhileUsing)
+        let second = await updates.next()
+        #expect(second?.location?.coordinate == Self.here)
+        #expect(second?.diagnostics == [])
+        #expect(app.authorizationStatus == .authorizedWhenInUse)
+        device.move(to: Self.there)
+        #expect(await updates.next()?.location?.coordinate == Self.there)
+    }
+
+    @Test("O6: a session created in the background is insufficiently in use until the app comes to the foreground")
+    func backgroundSessionInsufficient() async {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
+        let app = device.install()
+        app.launch()
+        app.changeSetting(.whileUsing)
+        app.enterBackground()
+        device.advance(by: .seconds(30))
+        let session = app.serviceSession(authorization: .whenInUse, name: "late")
+        var diagnostics = session.diagnostics.makeAsyncIterator()
+        #expect(await diagnostics.next() == [.insufficientlyInUse])
+        app.enterForeground()
+        #expect(await diagnostics.next() == [])
+    }
+
+    @Test("O7: on iOS 18 Always reaches live updates in the background only while an engaged .always session is held")
+    func alwaysNeedsSession() async {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
+        let app = device.install()
+        app.launch()
+        app.changeSetting(.always)
+        var updates = app.liveUpdates().makeAsyncIterator()
+        #expect(await updates.next()?.location != nil)
+        app.enterBackground()
+        device.advance(by: .seconds(30))
+        #expect(await updates.next() == LiveUpdate(location: nil, diagnostics: [.insufficientlyInUse]))
+        app.enterForeground()
+        let session = app.serviceSession(authorization: .always)
+        #expect(await updates.next()?.location != nil)
+        app.enterBackground()
+        device.advance(by: .seconds(30))
+        device.move(to: Self.there)
+        let next = await updates.next()
+        #expect(next?.location?.coordinate == Self.there)
+        _ = session
+    }
+
+    @Test("The same flow gives the same timeline 100 times")
+    func deterministic() async {
+        var lines: [String]?
+        for _ in 0..<100 {
+            let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
+            let app = device.install()
+            app.launch()
+            device.user.willChoose(.allowWhileUsing)
+            let session = app.serviceSession(authorization: .always)
+            var updates = app.liveUpdates().makeAsyncIterator()
+            _ = await updates.next()
+            _ = await updates.next()
+            app.enterBackground()
+            _ = await updates.next()
+            let now = device.timeline.entries.map(\.line)
+            if let lines { #expect(lines == now) } else { lines = now }
+            _ = session
+        }
+        print(lines!.joined(separator: "\n"))
+    }
+}
