@@ -26,6 +26,12 @@ public struct GPXTrack: Hashable, Sendable {
         /// When, as time since the Unix epoch (only differences matter); for an untimed file, the
         /// point's index times ``GPXTrack/untimedSpacing``.
         public var time: Duration
+
+        /// A point at `coordinate`, `time` after the track's reference instant.
+        public init(coordinate: Coordinate, time: Duration) {
+            self.coordinate = coordinate
+            self.time = time
+        }
     }
 
     /// The points, in document order.
@@ -43,8 +49,8 @@ public struct GPXTrack: Hashable, Sendable {
     /// The namespaces of GPX 1.1 and 1.0, which a prefixed root must be bound to.
     public static let namespaces: Set<String> = ["http://www.topografix.com/GPX/1/1", "http://www.topografix.com/GPX/1/0"]
 
-    /// A track of `points`, given in time order.
-    init(points: [Point]) {
+    /// A track of `points`, given in time order (a track built in code, not read from a file).
+    public init(points: [Point]) {
         self.points = points
     }
 

@@ -183,6 +183,34 @@ extension String {
     }
 }
 
+/// One diagnostic of a service or background activity session (O12, O13): the flags set, and a
+/// Boolean for each. Corresponds to `CLServiceSession.Diagnostic` and
+/// `CLBackgroundActivitySession.Diagnostic`.
+public struct SessionDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The flags set.
+    public var flags: Diagnostics
+    /// Wraps a flag set.
+    public init(_ flags: Diagnostics) { self.flags = flags }
+    /// Corresponds to `authorizationDenied`.
+    public var authorizationDenied: Bool { flags.contains(.authorizationDenied) }
+    /// Corresponds to `authorizationDeniedGlobally`.
+    public var authorizationDeniedGlobally: Bool { flags.contains(.authorizationDeniedGlobally) }
+    /// Corresponds to `authorizationRestricted`.
+    public var authorizationRestricted: Bool { flags.contains(.authorizationRestricted) }
+    /// Corresponds to `authorizationRequestInProgress`.
+    public var authorizationRequestInProgress: Bool { flags.contains(.authorizationRequestInProgress) }
+    /// Corresponds to `insufficientlyInUse`.
+    public var insufficientlyInUse: Bool { flags.contains(.insufficientlyInUse) }
+    /// Corresponds to `serviceSessionRequired`.
+    public var serviceSessionRequired: Bool { flags.contains(.serviceSessionRequired) }
+    /// Corresponds to `CLServiceSession.Diagnostic.fullAccuracyDenied`.
+    public var fullAccuracyDenied: Bool { flags.contains(.fullAccuracyDenied) }
+    /// Corresponds to `CLServiceSession.Diagnostic.alwaysAuthorizationDenied`.
+    public var alwaysAuthorizationDenied: Bool { flags.contains(.alwaysAuthorizationDenied) }
+    /// `[insufficientlyInUse]`.
+    public var description: String { flags.description }
+}
+
 /// A service session: says what authorization the app needs, and keeps Always effective on
 /// iOS 18 (O3–O8, O11). Releasing it ends it, as `invalidate()` does.
 /// Corresponds to `CLServiceSession`.
@@ -198,10 +226,12 @@ public final class ServiceSession: SessionSink {
     public let fullAccuracyPurposeKey: String?
     /// Whether it was invalidated (by the app, or by the end of the process).
     public private(set) var isInvalidated = false
-    private let feed: Feed<Diagnostics>
+    private let feed: Feed<SessionDiagnostic>
     private let process: Int
 
-    init(app: SimulatedApp, requirement: SessionRequirement, fullAccuracyPurposeKey: String?, name: String?) {
+    /// Creates a session for `app` (``SimulatedApp/serviceSession(authorization:fullAccuracyPurposeKey:name:)``
+    /// says the same). Corresponds to `CLServiceSession(authorization:fullAccuracyPurposeKey:)`.
+    public init(app: SimulatedApp, requirement: SessionRequirement, fullAccuracyPurposeKey: String? = nil, name: String? = nil) {
         self.app = app
         self.device = app.device
         self.requirement = requirement
@@ -231,10 +261,10 @@ public final class ServiceSession: SessionSink {
     public var diagnostic: Diagnostics? { app.model.sessions.service.first { $0.id == id }?.reported }
 
     /// Its diagnostics as they change, starting with the current one. Corresponds to `diagnostics`.
-    public var diagnostics: SimulatedSequence<Diagnostics> { SimulatedSequence(feed: feed) { nil } }
+    public var diagnostics: SimulatedSequence<SessionDiagnostic> { SimulatedSequence(feed: feed) { nil } }
 
     func receive(_ delivery: SessionDelivery) {
-        if case .serviceSessionDiagnostic(_, let d) = delivery { feed.yield(d) }
+        if case .serviceSessionDiagnostic(_, let d) = delivery { feed.yield(SessionDiagnostic(d)) }
     }
 }
 
@@ -248,10 +278,11 @@ public final class BackgroundActivitySession: SessionSink {
     public let id: SessionID
     /// Whether it was invalidated.
     public private(set) var isInvalidated = false
-    private let feed: Feed<Diagnostics>
+    private let feed: Feed<SessionDiagnostic>
     private let process: Int
 
-    init(app: SimulatedApp, name: String?) {
+    /// Starts a session for `app`. Corresponds to `CLBackgroundActivitySession()`.
+    public init(app: SimulatedApp, name: String? = nil) {
         self.app = app
         self.device = app.device
         self.id = app.allocateSession(named: name, kind: "activity")
@@ -281,10 +312,10 @@ public final class BackgroundActivitySession: SessionSink {
     public var diagnostic: Diagnostics? { app.model.sessions.backgroundActivity.first { $0.id == id }?.reported }
 
     /// Its diagnostics as they change. Corresponds to `diagnostics`.
-    public var diagnostics: SimulatedSequence<Diagnostics> { SimulatedSequence(feed: feed) { nil } }
+    public var diagnostics: SimulatedSequence<SessionDiagnostic> { SimulatedSequence(feed: feed) { nil } }
 
     func receive(_ delivery: SessionDelivery) {
-        if case .backgroundActivityDiagnostic(_, let d) = delivery { feed.yield(d) }
+        if case .backgroundActivityDiagnostic(_, let d) = delivery { feed.yield(SessionDiagnostic(d)) }
     }
 }
 
@@ -332,7 +363,8 @@ public final class Monitor: SessionSink {
     public let name: String
     private let feed: Feed<MonitorEvent>
 
-    init(app: SimulatedApp, name: String) {
+    /// Obtains `app`'s monitor named `name`. Corresponds to `await CLMonitor(_:)`.
+    public init(app: SimulatedApp, name: String) {
         self.app = app
         self.name = name
         self.feed = Feed(device: app.device, label: "CLMonitor \(name) events", replaysLatest: false)

@@ -24,3 +24,9 @@ extension Location {
     /// in LocSimCoreLocation.
     public var date: Date { VirtualDate.date(at: timestamp) }
 }
+
+extension MonitorEvent {
+    /// When the state was determined, as a `Date` (``VirtualDate``). LocSim's addition;
+    /// `CLMonitor.Event.date` in LocSimCoreLocation.
+    public var determinedAt: Date { VirtualDate.date(at: date) }
+}
