@@ -139,6 +139,24 @@ open class LocationManager {
     public func startMonitoring(for region: Region) { perform(.monitorRegion(region)) }
     /// Stops monitoring a region. Corresponds to `stopMonitoring(for:)`.
     public func stopMonitoring(for region: Region) { perform(.stopMonitoringRegion(region.name)) }
+
+    /// Asks for the state of a region; the answer arrives at the delegate's
+    /// `locationManager(_:didDetermineState:for:)` when the run loop turns: `.inside` or `.outside`,
+    /// from the regions the device is in (as the model tracks them for entries and exits). LocSim
+    /// answers only where it would deliver the region's entries and exits to the app in use: the
+    /// region is monitored, the app runs code and is authorized with precise location, and it is not
+    /// a When In Use app on iOS 12 or earlier (I4); otherwise the delegate is not called.
+    /// Corresponds to `requestState(for:)`.
+    public func requestState(for region: Region) {
+        let model = app.model
+        guard model.lifecycle.state.runsCode,
+              let monitored = model.services.monitoredRegions.first(where: { $0.name == region.name }),
+              model.status.isAuthorized, model.accuracy == .fullAccuracy,
+              model.status != .authorizedWhenInUse || model.platform.generationIsAtLeast(iOS: 13) || model.platform.os == .macOS
+        else { return }
+        let state: RegionState = model.services.insideRegions.contains(region.name) ? .inside : .outside
+        device.queueRegionState(state, of: monitored, for: self)
+    }
     /// The regions the app monitors (shared by its managers). Corresponds to `CLLocationManager.monitoredRegions`.
     public var monitoredRegions: Set<Region> { Set(app.model.services.monitoredRegions) }
 
@@ -216,6 +234,9 @@ open class LocationManager {
     /// The change in degrees that produces a new heading; `-1` (`kCLHeadingFilterNone`) reports
     /// every change. Corresponds to `headingFilter` (default 1).
     public var headingFilter: Double = 1
+    /// The orientation headings are measured against. LocSim stores it; its headings are the
+    /// device's own and do not depend on it. Corresponds to `headingOrientation` (default `.portrait`).
+    public var headingOrientation: DeviceOrientation = .portrait
 
     /// Starts heading updates, where the device has a heading (``headingAvailable(on:)``): the
     /// delegate gets the current heading when the run loop turns, then each turn of the device
@@ -237,6 +258,10 @@ open class LocationManager {
         guard let last = heading, headingFilter >= 0 else { return true }
         let delta = abs(new.magneticHeading - last.magneticHeading).truncatingRemainder(dividingBy: 360)
         return min(delta, 360 - delta) >= headingFilter
+    }
+
+    func deliverRegionState(_ state: RegionState, of region: Region) {
+        delegate?.locationManager(self, didDetermineState: state, for: region)
     }
 
     func deliverHeading(_ new: Heading) {
@@ -278,9 +303,13 @@ open class LocationManager {
         case .didFailWithError(let code):
             delegate?.locationManager(self, didFailWithError: LocationError(code))
         case .didEnterRegion(let name):
-            delegate?.locationManager(self, didEnterRegion: region(named: name))
+            let entered = region(named: name)
+            delegate?.locationManager(self, didEnterRegion: entered)
+            delegate?.locationManager(self, didDetermineState: .inside, for: entered)
         case .didExitRegion(let name):
-            delegate?.locationManager(self, didExitRegion: region(named: name))
+            let exited = region(named: name)
+            delegate?.locationManager(self, didExitRegion: exited)
+            delegate?.locationManager(self, didDetermineState: .outside, for: exited)
         case .monitoringDidFail(let name, let code):
             delegate?.locationManager(self, monitoringDidFailFor: Region(name: name), withError: LocationError(code))
         case .didVisit(let l):

@@ -34,8 +34,9 @@ public protocol LocationManagerDelegate: AnyObject {
     /// Whether to show the compass calibration panel; LocSim never calibrates, so never asks.
     /// Corresponds to `locationManagerShouldDisplayHeadingCalibration(_:)`.
     func locationManagerShouldDisplayHeadingCalibration(_ manager: LocationManager) -> Bool
-    /// The state of a region, after `requestState(for:)` or a crossing. LocSim does not call it:
-    /// region crossings arrive as entries and exits. Corresponds to `locationManager(_:didDetermineState:for:)`.
+    /// The state of a region: the answer to `requestState(for:)`, and after each entry (`.inside`)
+    /// or exit (`.outside`), following `didEnterRegion` or `didExitRegion` as Core Location calls it
+    /// in addition to them. Corresponds to `locationManager(_:didDetermineState:for:)`.
     func locationManager(_ manager: LocationManager, didDetermineState state: RegionState, for region: Region)
     /// Monitoring of a region started. LocSim does not call it.
     /// Corresponds to `locationManager(_:didStartMonitoringFor:)`.
@@ -45,6 +46,9 @@ public protocol LocationManagerDelegate: AnyObject {
     func locationManagerDidPauseLocationUpdates(_ manager: LocationManager)
     /// Paused updates resumed. LocSim does not call it. Corresponds to `locationManagerDidResumeLocationUpdates(_:)`.
     func locationManagerDidResumeLocationUpdates(_ manager: LocationManager)
+    /// Deferred updates ended. LocSim has no deferred updates, so never calls it.
+    /// Corresponds to `locationManager(_:didFinishDeferredUpdatesWithError:)`.
+    func locationManager(_ manager: LocationManager, didFinishDeferredUpdatesWithError error: (any Error)?)
 }
 
 extension LocationManagerDelegate {
@@ -83,4 +87,6 @@ extension LocationManagerDelegate {
     public func locationManagerDidPauseLocationUpdates(_ manager: LocationManager) {}
     /// Does nothing.
     public func locationManagerDidResumeLocationUpdates(_ manager: LocationManager) {}
+    /// Does nothing.
+    public func locationManager(_ manager: LocationManager, didFinishDeferredUpdatesWithError error: (any Error)?) {}
 }

@@ -165,6 +165,11 @@ public final class SimulatedDevice {
         runLoop.queue(.heading(manager.id, heading), for: manager.app)
     }
 
+    /// Queues the answer to `manager`'s `requestState(for:)` (delivered when the run loop turns).
+    func queueRegionState(_ state: RegionState, of region: Region, for manager: LocationManager) {
+        runLoop.queue(.regionState(manager.id, state, region), for: manager.app)
+    }
+
     private func formattedHeading(_ degrees: Double) -> String {
         degrees == degrees.rounded() ? "\(Int(degrees))°" : "\(degrees)°"
     }
@@ -240,6 +245,7 @@ public final class SimulatedDevice {
                     switch delivery {
                     case .notification(let n): app.post(n)
                     case .heading(let id, let heading): app.manager(id)?.deliverHeading(heading)
+                    case .regionState(let id, let state, let region): app.manager(id)?.deliverRegionState(state, of: region)
                     }
                 }
                 turns &+= 1
@@ -388,10 +394,12 @@ public final class SimulatedDevice {
 /// here) and the buffer of what the last event made happen. One value, so applying an event or
 /// taking the next item is one access.
 private struct DeviceRunLoop {
-    /// Something the simulator itself delivers, not the model: lifecycle notifications, headings.
+    /// Something the simulator itself delivers, not the model: lifecycle notifications, headings,
+    /// answers to `requestState(for:)`.
     enum Delivery {
         case notification(LifecycleNotification)
         case heading(ManagerID, Heading)
+        case regionState(ManagerID, RegionState, Region)
     }
 
     enum Item {

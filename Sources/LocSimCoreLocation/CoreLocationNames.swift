@@ -42,9 +42,14 @@ public typealias CLHeading = Heading
 public typealias CLActivityType = ActivityType
 /// Corresponds to `CLRegionState`.
 public typealias CLRegionState = RegionState
+/// Corresponds to `CLDeviceOrientation`.
+public typealias CLDeviceOrientation = DeviceOrientation
 
 /// Corresponds to `kCLDistanceFilterNone`: report every fix.
 public let kCLDistanceFilterNone: CLLocationDistance = -1
+/// The largest distance: a `distanceFilter` that reports (almost) no fix.
+/// Corresponds to `CLLocationDistanceMax` (`DBL_MAX`).
+public let CLLocationDistanceMax: CLLocationDistance = .greatestFiniteMagnitude
 /// Corresponds to `kCLHeadingFilterNone`: report every change of heading.
 public let kCLHeadingFilterNone: CLLocationDegrees = -1
 /// Corresponds to `kCLLocationCoordinate2DInvalid`.

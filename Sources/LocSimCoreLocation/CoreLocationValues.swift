@@ -5,7 +5,8 @@ import LocSimModel
 #if !canImport(CoreLocation)
 // Core Location's spellings on LocSim's values. Where Core Location's type differs from the
 // model's (`timestamp` is a `Date`, a circular region's `center` is not optional), the property
-// here shadows the model's for code that imports this module.
+// here wins for code that imports this module: the model's is `@_disfavoredOverload`, so
+// `let t = location.timestamp` is a `Date` as in Core Location, not an ambiguity.
 
 extension Location {
     /// A fix at a coordinate, with no accuracy information and virtual time zero.
@@ -34,6 +35,22 @@ extension Location {
     public var course: CLLocationDirection { -1 }
     /// Negative: no course. Corresponds to `CLLocation.courseAccuracy`.
     public var courseAccuracy: CLLocationDirectionAccuracy { -1 }
+    /// The floor of the building the device is in: `nil`, as Core Location reports a fix made
+    /// outside a mapped venue (LocSim's fixes carry no floor). Corresponds to `CLLocation.floor`.
+    public var floor: CLFloor? { nil }
+}
+
+/// The floor of a building a fix was made in.
+///
+/// Corresponds to `CLFloor`. LocSim's fixes carry no floor, so `CLLocation.floor` is always `nil`;
+/// the type exists for code that reads `location.floor?.level`.
+public struct CLFloor: Hashable, Sendable, CustomStringConvertible {
+    /// The floor, 0 for ground level. Corresponds to `CLFloor.level`.
+    public var level: Int
+    /// Creates a floor.
+    public init(level: Int) { self.level = level }
+    /// `"floor 2"`.
+    public var description: String { "floor \(level)" }
 }
 
 extension Region {

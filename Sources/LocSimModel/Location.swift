@@ -39,6 +39,11 @@ public struct Location: Hashable, Sendable {
     /// The radius of uncertainty in metres. Corresponds to `CLLocation.horizontalAccuracy`.
     public var horizontalAccuracy: Double
     /// When, as virtual time since the simulation started. Corresponds to `CLLocation.timestamp`.
+    ///
+    /// Disfavored: where LocSimCoreLocation is imported, `location.timestamp` without a type
+    /// context is its `Date` (Core Location's type); `let t: Duration = location.timestamp` still
+    /// reads this one.
+    @_disfavoredOverload
     public var timestamp: Duration
 
     /// Creates a fix.
@@ -64,6 +69,11 @@ public struct Region: Hashable, Sendable {
     /// The identifier. Corresponds to `CLRegion.identifier`.
     public var name: String
     /// The centre, when known; a region without one only changes state by explicit world events.
+    ///
+    /// Disfavored: where LocSimCoreLocation is imported, `region.center` without a type context is
+    /// its non-optional `CLCircularRegion.center`; `let c: Coordinate? = region.center` still reads
+    /// this one.
+    @_disfavoredOverload
     public var center: Coordinate?
     /// The radius in metres. Corresponds to `CLCircularRegion.radius`.
     public var radius: Double
