@@ -25,11 +25,17 @@ public struct AppTarget: Sendable {
     public var localizations: [StringsFile]
     /// Swift and Objective-C files assigned to the target.
     public var sourceFiles: [String]
+    /// Whether the target is an app extension (a project's extension target, or a plist with an
+    /// `NSExtension` or `EXAppExtensionAttributes` dictionary), not an app.
+    public var isAppExtension: Bool
+    /// The explicit-service-session opt-in keys the target declares, by spelling order (O9).
+    public var explicitSessionKeys: [ExplicitSessionKey]
 
     /// Creates a target.
     public init(name: String, sourceRoots: [String], deploymentTarget: Platform, deploymentTargetOrigin: String, infoPlist: PlistDocument?,
                 purposeStrings: [String: DeclaredValue], backgroundModes: (modes: [String], location: SourceLocation)?,
-                temporaryPurposeKeys: (keys: Set<String>, location: SourceLocation)?, localizations: [StringsFile], sourceFiles: [String]) {
+                temporaryPurposeKeys: (keys: Set<String>, location: SourceLocation)?, localizations: [StringsFile], sourceFiles: [String],
+                isAppExtension: Bool = false, explicitSessionKeys: [ExplicitSessionKey] = []) {
         self.name = name
         self.sourceRoots = sourceRoots
         self.deploymentTarget = deploymentTarget
@@ -40,6 +46,8 @@ public struct AppTarget: Sendable {
         self.temporaryPurposeKeys = temporaryPurposeKeys
         self.localizations = localizations
         self.sourceFiles = sourceFiles
+        self.isAppExtension = isAppExtension
+        self.explicitSessionKeys = explicitSessionKeys
     }
 
     /// The purpose keys that are declared (known or unknown value).

@@ -21,8 +21,10 @@ public struct Linter {
 
         // One level of indirection: functions called from lifecycle callbacks take their context.
         var contextCalls = [String: SourceScan.ContextCall]()
+        var callerContexts = [String: Set<CallContext>]()
         for (_, scan) in scanned.scans.sorted(by: { $0.key < $1.key }) {
             for (name, call) in scan.contextCalls where (contextCalls[name]?.context ?? .unknown) < call.context { contextCalls[name] = call }
+            for (name, contexts) in scan.callerContexts { callerContexts[name, default: []].formUnion(contexts) }
         }
         func events(in files: [String]) -> [SourceEvent] {
             files.flatMap { scanned.scans[$0]?.events ?? [] }.map { event in
@@ -31,19 +33,27 @@ public struct Linter {
                    let base = function.split(separator: ":").first, let call = contextCalls[String(base)] {
                     event.context = call.context
                     event.contextName = "\(function) called from \(call.name)"
+                    event.callerContexts = callerContexts[String(base)] ?? [call.context]
                 }
                 return event
             }
         }
 
         var findings = Set<Finding>()
+        let unassignedEvents = events(in: discovery.unassignedSources)
+        let unassignedCreateSessions = unassignedEvents.contains { if case .serviceSession = $0.kind { return true } else { return false } }
         for target in discovery.targets {
             let targetEvents = events(in: target.sourceFiles)
             findings.formUnion(PlistChecks.run(target, events: targetEvents, sourcesScanned: !target.sourceFiles.isEmpty))
             findings.formUnion(SourceChecks.run(target, events: targetEvents))
             findings.formUnion(SourceChecks.runContextChecks(targetEvents))
+            findings.formUnion(SessionChecks.run(target, events: targetEvents, sourcesScanned: !target.sourceFiles.isEmpty,
+                                                 sessionsOutsideTargets: unassignedCreateSessions))
+            findings.formUnion(SessionChecks.runContextChecks(targetEvents))
         }
-        findings.formUnion(SourceChecks.runContextChecks(events(in: discovery.unassignedSources)))
+        findings.formUnion(SourceChecks.runContextChecks(unassignedEvents))
+        findings.formUnion(SessionChecks.runContextChecks(unassignedEvents))
+        findings.formUnion(discovery.misplacedSessionKeys.map(SessionChecks.misplaced))
         for note in scanned.scans.values.flatMap(\.notes) {
             let check = CheckCatalog.sourceNotAnalysed
             findings.insert(Finding(checkID: check.id, severity: check.defaultSeverity, message: note.message, location: note.location, ruleIDs: check.ruleIDs))

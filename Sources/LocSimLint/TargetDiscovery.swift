@@ -15,7 +15,8 @@ import LocSimModel
 /// - A source file belongs to the target whose directory is its deepest ancestor; failing that,
 ///   to the single target sharing the longest path prefix with it.
 public struct TargetDiscovery {
-    /// Purpose strings found in a file the system never reads for any app (LOC012).
+    /// A location key found in a file the system never reads for any app: a purpose string
+    /// (LOC012) or the explicit-service-session opt-in (LOC018).
     public struct UnreadPurposeString: Hashable, Sendable {
         /// Where the key is.
         public var location: SourceLocation
@@ -33,6 +34,9 @@ public struct TargetDiscovery {
         public var unassignedSources: [String]
         /// Purpose strings nobody reads.
         public var unread: [UnreadPurposeString]
+        /// Explicit-service-session opt-in keys (O9) in a plist that is no app's Info.plist: a test
+        /// bundle's, a framework's, an unreferenced or non-bundle plist (`key` is the spelling used).
+        public var misplacedSessionKeys: [UnreadPurposeString] = []
         /// Files under the paths that were not read (FIFOs, devices, too large, links out of the tree).
         public var skippedFiles: [SkippedFile] = []
     }
@@ -59,6 +63,12 @@ public struct TargetDiscovery {
         }
         var targets = [AppTarget]()
         var unread = [UnreadPurposeString]()
+        var misplaced = [UnreadPurposeString]()
+        func noteSessionKeys(in document: PlistDocument, _ reason: String) {
+            misplaced += ExplicitSessionKey.names.filter { document.root[$0] != nil }.map {
+                UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: reason)
+            }
+        }
         var consumedPlists = Set<String>()
         var projectDirectories = [String]()
 
@@ -98,6 +108,7 @@ public struct TargetDiscovery {
                 if let document {
                     let reason = target.kind == .test ? "it is the Info.plist of test target '\(target.name)'" : "it is the Info.plist of non-app target '\(target.name)'"
                     unread += Self.purposeKeys(in: document).map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: reason) }
+                    noteSessionKeys(in: document, reason)
                 }
             }
         }
@@ -110,7 +121,9 @@ public struct TargetDiscovery {
             let keys = Self.purposeKeys(in: document)
             if let project = projectDirectories.first(where: { path.hasPrefix($0 + "/") }) {
                 let name = (project as NSString).lastPathComponent
-                unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "no target of the project in '\(name)' uses it as INFOPLIST_FILE") }
+                let reason = "no target of the project in '\(name)' uses it as INFOPLIST_FILE"
+                unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: reason) }
+                noteSessionKeys(in: document, reason)
                 continue
             }
             switch Self.bundleKind(of: document) {
@@ -118,10 +131,13 @@ public struct TargetDiscovery {
                 targets.append(try makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil))
             case .test:
                 unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a test bundle's Info.plist") }
+                noteSessionKeys(in: document, "it is a test bundle's Info.plist")
             case .framework:
                 unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a framework's Info.plist; only the app's Info.plist is read") }
+                noteSessionKeys(in: document, "it is a framework's Info.plist; only the app's Info.plist is read")
             case .notABundle:
                 unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is not a bundle's Info.plist") }
+                noteSessionKeys(in: document, "it is not a bundle's Info.plist")
             }
         }
 
@@ -143,7 +159,8 @@ public struct TargetDiscovery {
             for index in owners { targets[index].localizations.append(strings) }
         }
         targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }
-        return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location }, skippedFiles: files.skipped)
+        return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location },
+                      misplacedSessionKeys: misplaced.sorted { $0.location < $1.location }, skippedFiles: files.skipped)
     }
 
     // MARK: - Building a target
@@ -156,7 +173,11 @@ public struct TargetDiscovery {
         var purpose = [String: DeclaredValue]()
         var backgroundModes: (modes: [String], location: SourceLocation)?
         var temporary: (keys: Set<String>, location: SourceLocation)?
+        var sessionKeys = [String: ExplicitSessionKey]()
         if let plist {
+            for key in ExplicitSessionKey.names {
+                if let value = plist.root[key] { sessionKeys[key] = .reading(key, value, at: plist.location(ofKey: key)) }
+            }
             for key in PurposeKey.allCases.map(\.rawValue) {
                 if let value = plist.root[key] {
                     let raw = value.stringValue ?? ""
@@ -182,13 +203,16 @@ public struct TargetDiscovery {
             if key == InfoPlistKey.backgroundModes, backgroundModes == nil {
                 backgroundModes = ((value.text ?? value.raw).split(separator: " ").map(String.init), value.location)
             }
+            if ExplicitSessionKey.names.contains(key), sessionKeys[key] == nil { sessionKeys[key] = .reading(key, value) }
             if key == InfoPlistKey.temporaryUsageDescriptionDictionary, temporary == nil {
                 temporary = (Set((value.text ?? value.raw).split(separator: " ").map(String.init)), value.location)
             }
         }
         let (platform, origin) = deploymentTarget(project: project, plist: plist, settings: settings)
         return AppTarget(name: name, sourceRoots: roots, deploymentTarget: platform, deploymentTargetOrigin: origin, infoPlist: plist,
-                         purposeStrings: purpose, backgroundModes: backgroundModes, temporaryPurposeKeys: temporary, localizations: [], sourceFiles: [])
+                         purposeStrings: purpose, backgroundModes: backgroundModes, temporaryPurposeKeys: temporary, localizations: [], sourceFiles: [],
+                         isAppExtension: project.map { $0.kind == .appExtension } ?? (plist?.root["NSExtension"] != nil || plist?.root["EXAppExtensionAttributes"] != nil),
+                         explicitSessionKeys: ExplicitSessionKey.names.compactMap { sessionKeys[$0] })
     }
 
     /// The deployment target: flags, then project settings, then the plist, then the default.

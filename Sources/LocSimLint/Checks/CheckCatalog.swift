@@ -33,10 +33,11 @@ public enum CheckCatalog {
         id: "LOC006", name: "background-updates-without-mode", defaultSeverity: .error,
         summary: "allowsBackgroundLocationUpdates is set to true but UIBackgroundModes lacks location: the setter terminates the app.",
         ruleIDs: ["I8", "I6"])
-    /// The `location` background mode is declared but nothing turns background updates on.
+    /// The `location` background mode is declared but nothing turns background updates on (neither
+    /// `allowsBackgroundLocationUpdates = true` nor a `CLBackgroundActivitySession`).
     public static let unusedBackgroundMode = Check(
         id: "LOC007", name: "unused-location-background-mode", defaultSeverity: .warning,
-        summary: "UIBackgroundModes declares location but no scanned source sets allowsBackgroundLocationUpdates = true, so the mode does nothing.",
+        summary: "UIBackgroundModes declares location but no scanned source sets allowsBackgroundLocationUpdates = true or creates a CLBackgroundActivitySession, so the mode does nothing.",
         ruleIDs: ["I6", "I7"])
     /// A temporary full accuracy purpose key is not in the dictionary.
     public static let temporaryAccuracyKey = Check(
@@ -83,13 +84,34 @@ public enum CheckCatalog {
         id: "LOC016", name: "source-not-analysed", defaultSeverity: .note,
         summary: "A source file, or the part of it from the given line on, was not analysed (larger than the size limit, or nested too deeply to parse), so location requests in it are not checked.",
         ruleIDs: ["J3"])
+    /// A service or background activity session is created only where the app is not in use.
+    public static let sessionCreatedInBackground = Check(
+        id: "LOC017", name: "session-created-in-background", defaultSeverity: .warning,
+        summary: "A CLServiceSession or CLBackgroundActivitySession is created only on background paths (didEnterBackground, region callbacks, background tasks): a service session made there reports insufficientlyInUse until the app comes to the foreground, and a background activity session must be started in the foreground, so neither has an effect.",
+        ruleIDs: ["O6", "O13", "O11"])
+    /// The explicit-service-session opt-in key is declared in a way whose meaning is unclear.
+    public static let explicitSessionKeyMisdeclared = Check(
+        id: "LOC018", name: "explicit-session-key-misdeclared", defaultSeverity: .warning,
+        summary: "The explicit-service-session opt-in key (NSLocationRequireExplicitServiceSession or CLRequireExplicitServiceSession) has different values in its two spellings, a non-Boolean value, or sits outside an app's Info.plist (an app extension, an InfoPlist.strings file, a test, framework or unreferenced plist), so whether the app opts in is unclear.",
+        ruleIDs: ["O9"])
+    /// The app opts into explicit service sessions but never creates one.
+    public static let explicitSessionWithoutSession = Check(
+        id: "LOC019", name: "explicit-session-without-session", defaultSeverity: .error,
+        summary: "The app opts into explicit service sessions but no scanned source creates a CLServiceSession: with none outstanding, Location Services is disabled for the app and diagnostics report serviceSessionRequired.",
+        ruleIDs: ["O9", "O12"])
+    /// A background activity session in a target without the `location` background mode.
+    public static let backgroundActivitySessionWithoutMode = Check(
+        id: "LOC020", name: "background-activity-session-without-mode", defaultSeverity: .warning,
+        summary: "A CLBackgroundActivitySession is created but UIBackgroundModes lacks location; it keeps a When In Use app in use in the background only with the mode (uncertain: inferred from I6, which needs the mode for any background location session; O13 does not name it).",
+        ruleIDs: ["O13", "I6"])
 
     /// Every check, ordered by id.
     public static let all: [Check] = [
         missingWhenInUseKey, missingAlwaysKey, legacyAlwaysKeyOnly, legacyAlwaysKeyMissing, macOSUsageKey,
         backgroundUpdatesWithoutMode, unusedBackgroundMode, temporaryAccuracyKey, emptyPurposeString,
         vaguePurposeString, identicalPurposeStrings, unreadPurposeStrings, requestOnEveryForeground,
-        ignoredRequest, unboundedWait, sourceNotAnalysed,
+        ignoredRequest, unboundedWait, sourceNotAnalysed, sessionCreatedInBackground, explicitSessionKeyMisdeclared,
+        explicitSessionWithoutSession, backgroundActivitySessionWithoutMode,
     ]
 
     /// The check with id or name `idOrName` (case-insensitive), if any.

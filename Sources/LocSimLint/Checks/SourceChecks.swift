@@ -2,7 +2,8 @@ import Foundation
 import LocSimModel
 
 /// Checks that relate source calls to the target's Info.plist (LOC001, LOC002, LOC004, LOC006,
-/// LOC007, LOC008) and checks on the calls alone (LOC013, LOC014, LOC015).
+/// LOC007, LOC008) and checks on the calls alone (LOC013, LOC014, LOC015). The session checks
+/// (LOC017–LOC020) are in `SessionChecks`.
 enum SourceChecks {
     static let explicitRequestAPIs: Set<String> = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"]
 
@@ -22,18 +23,23 @@ enum SourceChecks {
                 let requirement = PurposeStringRules.requirement(for: kind, on: platform)
                 guard requirement.isAvailable else { continue }
                 let required = PurposeStringRules.requiredKeys(for: kind, deployingTo: platform)
-                let call = api.hasPrefix("request") ? "\(api)()" : api
+                let explicit = explicitRequestAPIs.contains(api)
+                let call = explicit ? "\(api)()" : api
                 let missingWhenInUse = [PurposeKey.whenInUse, .usage].filter { required.contains($0) && !declared.contains($0) }
                 if !missingWhenInUse.isEmpty {
-                    findings.append(make(CheckCatalog.missingWhenInUseKey,
-                        "\(call) does nothing: \(plistName) has no \(missingWhenInUse.map(\.rawValue).joined(separator: " or ")) (required on \(platform.os.rawValue) for target '\(target.name)')", event.location))
+                    let missing = "\(plistName) has no \(missingWhenInUse.map(\.rawValue).joined(separator: " or ")) (required on \(platform.os.rawValue) for target '\(target.name)')"
+                    let message = explicit ? "\(call) does nothing: \(missing)" : implicitMissingWhenInUse(api: api, kind: kind, missing: missing)
+                    findings.append(make(CheckCatalog.missingWhenInUseKey, message, event.location))
                 }
                 if kind == .always, required.contains(.alwaysAndWhenInUse), !declared.contains(.alwaysAndWhenInUse) {
                     let legacy = declared.contains(.always) ? "; NSLocationAlwaysUsageDescription is not read on iOS 11+" : ""
-                    findings.append(make(CheckCatalog.missingAlwaysKey,
-                        "\(call) does nothing on iOS 11+: \(plistName) has no NSLocationAlwaysAndWhenInUseUsageDescription\(legacy)", event.location))
+                    let message = explicit
+                        ? "\(call) does nothing on iOS 11+: \(plistName) has no NSLocationAlwaysAndWhenInUseUsageDescription\(legacy)"
+                        : "\(call) asks for Always (O8) but \(plistName) has no NSLocationAlwaysAndWhenInUseUsageDescription: the Always prompt never appears (J2), so the app never gets the Always authorization that liveUpdates and CLMonitor events need when it is not in use (O7)\(legacy)"
+                    findings.append(make(CheckCatalog.missingAlwaysKey, message, event.location))
                 }
-                if kind == .always, required.contains(.always), !declared.contains(.always) {
+                // The iOS 17/18 APIs never run on iOS 8–10, where only the legacy key is read.
+                if kind == .always, explicit, required.contains(.always), !declared.contains(.always) {
                     findings.append(make(CheckCatalog.legacyAlwaysKeyMissing,
                         "\(call) does nothing on iOS 8–10, and target '\(target.name)' deploys to \(platform) (\(target.deploymentTargetOrigin)): \(plistName) has no NSLocationAlwaysUsageDescription", event.location))
                 }
@@ -54,20 +60,40 @@ enum SourceChecks {
                     findings.append(make(CheckCatalog.backgroundUpdatesWithoutMode,
                         "allowsBackgroundLocationUpdates = true terminates the app: UIBackgroundModes in \(plistName) does not contain 'location'", event.location))
                 }
-            case .startMonitoring:
+            case .startMonitoring, .serviceSession, .backgroundActivitySession:
                 continue
             }
         }
         // LOC007: the mode is declared but nothing turns background updates on.
         if let modes = target.backgroundModes, modes.modes.contains("location"), !events.isEmpty,
            platform.os != .iOS || platform.isAtLeast(9),
-           !events.contains(where: { if case .backgroundUpdates = $0.kind { return true } else { return false } }) {
+           !events.contains(where: { event in
+               switch event.kind {
+               case .backgroundUpdates, .backgroundActivitySession: return true
+               default: return false
+               }
+           }) {
             let monitoring = events.contains { if case .startMonitoring = $0.kind { return true } else { return false } }
             let hint = monitoring ? " (region, visit and significant-change monitoring do not need it)" : ""
             findings.append(make(CheckCatalog.unusedBackgroundMode,
                 "UIBackgroundModes declares 'location' but no source of target '\(target.name)' sets allowsBackgroundLocationUpdates, so background updates stop at suspension\(hint)", modes.location))
         }
         return findings
+    }
+
+    /// The LOC001 message for an implicit request (`api` is not `request…Authorization`), in the
+    /// terms of its API; `missing` says which key is missing where.
+    static func implicitMissingWhenInUse(api: String, kind: AuthorizationRequestKind, missing: String) -> String {
+        switch api {
+        case "CLLocationUpdate.liveUpdates":
+            return "\(api) asks for When In Use when its updates are first iterated (O1) but \(missing): no prompt appears and no location is delivered"
+        case "CLMonitor":
+            return "\(api) needs When In Use authorization for its events (O9, O15) but \(missing): the app can never be authorized, so no condition event is delivered"
+        default:
+            return kind == .always
+                ? "\(api) asks for Always (O8) but \(missing): no prompt appears, not even for When In Use"
+                : "\(api) asks for When In Use (O4) but \(missing): no prompt appears and the session never becomes authorized"
+        }
     }
 
     /// Checks on the calls alone; they also run for sources outside any app target.

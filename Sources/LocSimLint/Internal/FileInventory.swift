@@ -143,7 +143,7 @@ struct FileInventory {
     /// the parser reports it.
     func mentionsLocation(_ file: String) -> Bool {
         guard let data = try? RegularFile.contents(of: file) else { return true }
-        return PlistEncoding.mentions(data, "NSLocation")
+        return PlistEncoding.mentions(data, "NSLocation") || PlistEncoding.mentions(data, "RequireExplicitServiceSession")
     }
 
     /// The number of path components of the deepest input root containing `file`.

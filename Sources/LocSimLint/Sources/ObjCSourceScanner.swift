@@ -5,7 +5,10 @@ import Foundation
 /// No Objective-C parser is available, so comments and string literals are blanked first (so a
 /// commented-out request is not reported), then method definitions and messages are matched.
 /// Lifecycle contexts come from the enclosing method's selector; status branches are not
-/// analysed in Objective-C.
+/// analysed in Objective-C. Sessions are recognized as messages to their class:
+/// `[[CLServiceSession alloc] initWithAuthorization:…]`, `[CLServiceSession
+/// sessionRequiringAuthorization:…]`, `[CLBackgroundActivitySession backgroundActivitySession]`,
+/// `[CLMonitor requestMonitorWithConfiguration:…]`.
 public enum ObjCSourceScanner {
     /// Scans `text` (the contents of `path`).
     public static func scan(text: String, path: String) -> SourceScan {
@@ -72,11 +75,22 @@ public enum ObjCSourceScanner {
                 guard let first = trimmed.first, first == "=" || first == ":" else { continue }
                 let value = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
                 kind = .backgroundUpdates(literalTrue: value.hasPrefix("YES") || value.hasPrefix("true") || value.hasPrefix("1"))
-            case "CLServiceSession":
+            case "CLServiceSession", "CLBackgroundActivitySession", "CLMonitor":
+                // Only a message to the class (`[CLServiceSession …]`, `[[CLServiceSession alloc] …]`),
+                // not the type of a declaration (`CLServiceSession *session`).
+                guard isReceiver(code, at: match.range(at: 1).location) else { continue }
                 let call = following.prefix { $0 != ";" }
-                if call.contains("RequirementWhenInUse") { kind = .request(.whenInUse, api: "CLServiceSession") }
-                else if call.contains("RequirementAlways") { kind = .request(.always, api: "CLServiceSession") }
-                else { continue }
+                if name == "CLServiceSession" {
+                    guard call.contains("sessionRequiringAuthorization") || call.contains("initWithAuthorization") else { continue }
+                    kind = .serviceSession(requirement: SourceEvent.serviceSessionRequirements.first { call.contains("Requirement" + $0.prefix(1).uppercased() + $0.dropFirst()) })
+                } else if name == "CLBackgroundActivitySession" {
+                    let message = call.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+                    guard call.contains("backgroundActivitySession") || message.hasPrefix("new") || message.hasPrefix("alloc") else { continue }
+                    kind = .backgroundActivitySession
+                } else {
+                    guard call.contains("requestMonitorWithConfiguration") else { continue }
+                    kind = .request(.whenInUse, api: "CLMonitor")
+                }
             default:
                 kind = .startMonitoring(name)
             }
@@ -86,11 +100,18 @@ public enum ObjCSourceScanner {
             if case .request = kind, let enclosing { wait = unboundedWait(inMethod: enclosing.index) }
             scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
                                            context: context, contextName: enclosing?.selector, unboundedWait: wait))
-            if case .request(_, api: "CLServiceSession") = kind, following.contains("fullAccuracyPurposeKey:") {
-                let keyOffset = end + (following as NSString).range(of: "fullAccuracyPurposeKey:").location
-                scan.events.append(SourceEvent(kind: .temporaryFullAccuracy(purposeKey: stringLiteral(after: keyOffset), api: "CLServiceSession"),
-                                               location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
-                                               context: context, contextName: enclosing?.selector))
+            if case .serviceSession(let requirement) = kind {
+                func implied(_ kind: SourceEvent.Kind) {
+                    scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
+                                                   context: context, contextName: enclosing?.selector))
+                }
+                if requirement == "whenInUse" { implied(.request(.whenInUse, api: SourceEvent.serviceSessionAPI("whenInUse"))) }
+                if requirement == "always" { implied(.request(.always, api: SourceEvent.serviceSessionAPI("always"))) }
+                let statement = following.prefix { $0 != ";" }
+                if statement.contains("fullAccuracyPurposeKey:") {
+                    let keyOffset = end + (following as NSString).range(of: "fullAccuracyPurposeKey:").location
+                    implied(.temporaryFullAccuracy(purposeKey: stringLiteral(after: keyOffset), api: "CLServiceSession"))
+                }
             }
         }
         // Messages sent from lifecycle methods, for one level of indirection.
@@ -106,7 +127,15 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession)\b"#)
+    static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession|CLBackgroundActivitySession|CLMonitor)\b"#)
+
+    /// Whether the name at `offset` in blanked `code` is the receiver of a message: `[` (possibly
+    /// after blanks) comes right before it.
+    static func isReceiver(_ code: [UInt16], at offset: Int) -> Bool {
+        var i = offset - 1
+        while i >= 0, code[i] == 0x20 || code[i] == 0x09 || code[i] == 0x0A || code[i] == 0x0D { i -= 1 }
+        return i >= 0 && code[i] == 0x5B
+    }
     static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
 
     /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.

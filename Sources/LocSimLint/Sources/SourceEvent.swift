@@ -5,7 +5,11 @@ public struct SourceEvent: Hashable, Sendable {
     /// What the call does.
     public enum Kind: Hashable, Sendable {
         /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()`; also implicit
-        /// requests (`CLServiceSession(authorization:)`, `CLLocationUpdate.liveUpdates`, O1, O4).
+        /// requests and uses that need authorization: `CLServiceSession(authorization: .whenInUse)`
+        /// and `.always` (O4, O8), `CLLocationUpdate.liveUpdates` (O1) and `CLMonitor` (O9, O15).
+        ///
+        /// `api` names the call as messages show it: `requestAlwaysAuthorization`,
+        /// `CLServiceSession(authorization: .always)`, `CLLocationUpdate.liveUpdates`, `CLMonitor`.
         case request(AuthorizationRequestKind, api: String)
         /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` or
         /// `CLServiceSession(…, fullAccuracyPurposeKey:)`; the key when it is a literal.
@@ -14,6 +18,11 @@ public struct SourceEvent: Hashable, Sendable {
         case backgroundUpdates(literalTrue: Bool)
         /// A `startMonitoring…` call (region, visits, significant changes).
         case startMonitoring(String)
+        /// A `CLServiceSession` is created, with any requirement (O3): `requirement` is
+        /// `none`, `whenInUse` or `always` when written literally, else `nil`.
+        case serviceSession(requirement: String?)
+        /// A `CLBackgroundActivitySession` is created (O13).
+        case backgroundActivitySession
     }
 
     /// What the call does.
@@ -31,6 +40,11 @@ public struct SourceEvent: Hashable, Sendable {
     public var branchStatuses: [String]
     /// How the caller waits for the answer with no way out (`withCheckedContinuation`), if it does.
     public var unboundedWait: String?
+    /// When ``context`` comes from one level of indirection (the enclosing function is called from
+    /// a lifecycle callback), every lifecycle context the function is called from: a function
+    /// called both at launch and from a region callback has `[.launch, .background]`. Empty when
+    /// the context is the enclosing function's or closure's own.
+    public var callerContexts: Set<CallContext> = []
 
     /// Creates an event.
     public init(kind: Kind, location: SourceLocation, enclosingFunction: String?, context: CallContext, contextName: String?,
@@ -42,5 +56,14 @@ public struct SourceEvent: Hashable, Sendable {
         self.contextName = contextName
         self.branchStatuses = branchStatuses
         self.unboundedWait = unboundedWait
+    }
+
+    /// The `CLServiceSession.AuthorizationRequirement` cases (O3), as written after the dot.
+    public static let serviceSessionRequirements = ["none", "whenInUse", "always"]
+
+    /// `CLServiceSession(authorization: .always)`: how messages name a session with `requirement`
+    /// (`CLServiceSession` when the requirement is not written literally).
+    public static func serviceSessionAPI(_ requirement: String?) -> String {
+        requirement.map { "CLServiceSession(authorization: .\($0))" } ?? "CLServiceSession"
     }
 }

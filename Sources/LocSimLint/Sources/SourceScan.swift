@@ -8,6 +8,9 @@ public struct SourceScan: Hashable, Sendable {
     public var contextCalls: [String: ContextCall]
     /// Parts of the file that were not analysed, and why.
     public var notes: [SourceNote]
+    /// Function base names called from a lifecycle context, with every such context (where
+    /// ``contextCalls`` keeps only the most specific one).
+    public var callerContexts: [String: Set<CallContext>] = [:]
 
     /// A call made from a lifecycle context.
     public struct ContextCall: Hashable, Sendable {
@@ -27,11 +30,12 @@ public struct SourceScan: Hashable, Sendable {
     /// Identifiers that make a file worth parsing; a file with none of them is skipped unread.
     public static let interestingIdentifiers = [
         "Authorization", "allowsBackgroundLocationUpdates", "startMonitoring", "CLServiceSession", "liveUpdates",
-        "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
+        "CLBackgroundActivitySession", "CLMonitor", "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
     ]
 
     /// Merges a context call, keeping the most specific context for each name.
     mutating func record(_ name: String, _ call: ContextCall) {
+        callerContexts[name, default: []].insert(call.context)
         if let existing = contextCalls[name], existing.context >= call.context { return }
         contextCalls[name] = call
     }

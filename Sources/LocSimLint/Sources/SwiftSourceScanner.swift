@@ -6,9 +6,9 @@ import SwiftSyntax
 ///
 /// Recognizes `requestWhenInUseAuthorization()`, `requestAlwaysAuthorization()`,
 /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`, `allowsBackgroundLocationUpdates = …`,
-/// `startMonitoring…`, `CLServiceSession(authorization:fullAccuracyPurposeKey:)` and
-/// `CLLocationUpdate.liveUpdates`, and for each the lifecycle context, the status branch and any
-/// unbounded wait around it.
+/// `startMonitoring…`, `CLServiceSession(authorization:fullAccuracyPurposeKey:)`,
+/// `CLBackgroundActivitySession()`, `CLMonitor(_:)` and `CLLocationUpdate.liveUpdates`, and for each
+/// the lifecycle context, the status branch and any unbounded wait around it.
 public enum SwiftSourceScanner {
     /// Parses `text` (the contents of `path`) and returns what it found.
     ///
@@ -56,13 +56,19 @@ public enum SwiftSourceScanner {
             case "requestTemporaryFullAccuracyAuthorization":
                 let key = node.arguments.first { $0.label?.text == "withPurposeKey" }.flatMap { Self.stringLiteral($0.expression) }
                 add(.temporaryFullAccuracy(purposeKey: key, api: name), at: node)
-            case _ where name == "CLServiceSession" || (name == "init" && Self.baseName(node.calledExpression) == "CLServiceSession"):
-                let requirement = node.arguments.first { $0.label?.text == "authorization" }.map { $0.expression.trimmedDescription } ?? ""
-                if requirement.hasSuffix(".whenInUse") { add(.request(.whenInUse, api: "CLServiceSession"), at: node) }
-                if requirement.hasSuffix(".always") { add(.request(.always, api: "CLServiceSession"), at: node) }
+            case _ where Self.isCreation(of: "CLServiceSession", node):
+                let written = node.arguments.first { $0.label?.text == "authorization" }.map { $0.expression.trimmedDescription } ?? ""
+                let requirement = SourceEvent.serviceSessionRequirements.first { written.hasSuffix(".\($0)") }
+                add(.serviceSession(requirement: requirement), at: node)
+                if requirement == "whenInUse" { add(.request(.whenInUse, api: SourceEvent.serviceSessionAPI("whenInUse")), at: node) }
+                if requirement == "always" { add(.request(.always, api: SourceEvent.serviceSessionAPI("always")), at: node) }
                 if let arg = node.arguments.first(where: { $0.label?.text == "fullAccuracyPurposeKey" }) {
                     add(.temporaryFullAccuracy(purposeKey: Self.stringLiteral(arg.expression), api: "CLServiceSession"), at: node)
                 }
+            case _ where Self.isCreation(of: "CLBackgroundActivitySession", node):
+                add(.backgroundActivitySession, at: node)
+            case _ where Self.isCreation(of: "CLMonitor", node):
+                add(.request(.whenInUse, api: "CLMonitor"), at: node)
             case "liveUpdates" where Self.baseName(node.calledExpression) == "CLLocationUpdate":
                 add(.request(.whenInUse, api: "CLLocationUpdate.liveUpdates"), at: node)
             default:
@@ -192,6 +198,12 @@ public enum SwiftSourceScanner {
             if let ref = expr.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
             if let generic = expr.as(GenericSpecializationExprSyntax.self) { return calleeName(generic.expression) }
             return ""
+        }
+
+        /// Whether `node` is `type(…)` or `type.init(…)`.
+        static func isCreation(of type: String, _ node: FunctionCallExprSyntax) -> Bool {
+            let name = calleeName(node.calledExpression)
+            return name == type || (name == "init" && baseName(node.calledExpression) == type)
         }
 
         /// `CLServiceSession` for `CLServiceSession.init`, `CLLocationUpdate` for `CLLocationUpdate.liveUpdates`.
