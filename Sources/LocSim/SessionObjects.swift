@@ -15,22 +15,34 @@ final class WeakSink {
     init(_ value: any SessionSink) { self.value = value }
 }
 
+/// A feed the app can end when its process ends (type-erased for the app's list).
+protocol EndableFeed: AnyObject {
+    func finish()
+}
+
+final class WeakFeed {
+    weak var value: (any EndableFeed)?
+    init(_ value: any EndableFeed) { self.value = value }
+}
+
 /// The values waiting for the iterators of one async sequence, and the device that produces them.
 /// Each iterator has its own queue; a new iterator starts with the latest value when the sequence
 /// replays one (a session's current diagnostic).
-final class Feed<Element> {
+final class Feed<Element>: EndableFeed {
     unowned let device: SimulatedDevice
     private var queues: [Int: [Element]] = [:]
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextQueue = 0
     private(set) var latest: Element?
     let replaysLatest: Bool
-    var finished = false
+    private(set) var finished = false
     let label: String
 
-    init(device: SimulatedDevice, label: String, replaysLatest: Bool) {
+    init(device: SimulatedDevice, label: String, replaysLatest: Bool, app: SimulatedApp) {
         self.device = device
         self.label = label
         self.replaysLatest = replaysLatest
+        app.feeds.append(WeakFeed(self))
     }
 
     func subscribe() -> Int {
@@ -40,11 +52,32 @@ final class Feed<Element> {
         return id
     }
 
-    func unsubscribe(_ id: Int) { queues[id] = nil }
+    func unsubscribe(_ id: Int) {
+        queues[id] = nil
+        waiters.removeValue(forKey: id)?.resume()
+    }
 
     func yield(_ element: Element) {
         latest = element
         for key in queues.keys { queues[key]!.append(element) }
+        wakeAll()
+    }
+
+    /// Ends every iteration: the object was invalidated or the app's process ended.
+    func finish() {
+        guard !finished else { return }
+        finished = true
+        wakeAll()
+    }
+
+    private func wakeAll() {
+        guard !waiters.isEmpty else { return }
+        let woken = waiters
+        waiters = [:]
+        for key in woken.keys.sorted() {
+            device.asyncActivity &+= 1
+            woken[key]!.resume()
+        }
     }
 
     func pop(_ id: Int) -> Element? {
@@ -52,6 +85,15 @@ final class Feed<Element> {
         let e = q.removeFirst()
         queues[id] = q
         return e
+    }
+
+    /// Waits until a value or the end arrives for iterator `id`.
+    nonisolated(nonsending)
+    func wait(_ id: Int) async {
+        await withCheckedContinuation { continuation in
+            device.asyncActivity &+= 1
+            waiters[id] = continuation
+        }
     }
 }
 
@@ -86,12 +128,20 @@ public struct SimulatedSequence<Element>: AsyncSequence {
         }
 
         /// The next value, once the simulated world produced it; `nil` when it never can.
+        ///
+        /// Under an exploration (``SimulatedDevice/awaitsSuspend``) it suspends instead, until the
+        /// run loop delivers a value or the object or the process ends: the explorer decides
+        /// what happens next.
         nonisolated(nonsending)
         public mutating func next() async -> Element? {
             var idle = 0
             while true {
                 if let e = feed.pop(token.id) { return e }
                 if feed.finished { return nil }
+                if feed.device.awaitsSuspend {
+                    await feed.wait(token.id)
+                    continue
+                }
                 idle += 1
                 guard idle <= Self.idleLimit, feed.device.turnOrAdvance() else {
                     feed.device.record(TimelineEntry(time: feed.device.now, app: nil, kind: .delivery,
@@ -164,7 +214,7 @@ extension SimulatedApp {
     /// stream (and asks for authorization, O1), ending the iteration stops it.
     /// Corresponds to `CLLocationUpdate.liveUpdates(_:)`.
     public func liveUpdates(name: String? = nil) -> SimulatedSequence<LiveUpdate> {
-        let feed = Feed<LiveUpdate>(device: device, label: "liveUpdates \(name ?? "")".trimmingSpaces, replaysLatest: false)
+        let feed = Feed<LiveUpdate>(device: device, label: "liveUpdates \(name ?? "")".trimmingSpaces, replaysLatest: false, app: self)
         return SimulatedSequence(feed: feed) { [unowned self] in LiveUpdatesStream(app: self, feed: feed, name: name) }
     }
 
@@ -238,7 +288,7 @@ public final class ServiceSession: SessionSink {
         self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
         self.id = app.allocateSession(named: name, kind: "session")
         self.process = app.processNumber
-        self.feed = Feed(device: app.device, label: "CLServiceSession \(app.sessionNames[id]!) diagnostics", replaysLatest: true)
+        self.feed = Feed(device: app.device, label: "CLServiceSession \(app.sessionNames[id]!) diagnostics", replaysLatest: true, app: app)
         app.sessionSinks[id] = WeakSink(self)
         app.perform(.createServiceSession(id, requirement, fullAccuracyPurposeKey: fullAccuracyPurposeKey), object: app.sessionNames[id])
     }
@@ -251,7 +301,7 @@ public final class ServiceSession: SessionSink {
     private func end(log: Bool) {
         guard !isInvalidated else { return }
         isInvalidated = true
-        feed.finished = true
+        feed.finish()
         app.sessionSinks[id] = nil
         guard app.processNumber == process, app.state != .notRunning else { return }
         app.perform(.invalidateServiceSession(id), object: app.sessionNames[id])
@@ -287,7 +337,7 @@ public final class BackgroundActivitySession: SessionSink {
         self.device = app.device
         self.id = app.allocateSession(named: name, kind: "activity")
         self.process = app.processNumber
-        self.feed = Feed(device: app.device, label: "CLBackgroundActivitySession \(app.sessionNames[id]!) diagnostics", replaysLatest: true)
+        self.feed = Feed(device: app.device, label: "CLBackgroundActivitySession \(app.sessionNames[id]!) diagnostics", replaysLatest: true, app: app)
         app.sessionSinks[id] = WeakSink(self)
         app.perform(.startBackgroundActivity(id), object: app.sessionNames[id])
     }
@@ -302,7 +352,7 @@ public final class BackgroundActivitySession: SessionSink {
     public func invalidate() {
         guard !isInvalidated else { return }
         isInvalidated = true
-        feed.finished = true
+        feed.finish()
         app.sessionSinks[id] = nil
         guard app.processNumber == process, app.state != .notRunning else { return }
         app.perform(.invalidateBackgroundActivity(id), object: app.sessionNames[id])
@@ -367,7 +417,7 @@ public final class Monitor: SessionSink {
     public init(app: SimulatedApp, name: String) {
         self.app = app
         self.name = name
-        self.feed = Feed(device: app.device, label: "CLMonitor \(name) events", replaysLatest: false)
+        self.feed = Feed(device: app.device, label: "CLMonitor \(name) events", replaysLatest: false, app: app)
         app.monitorSinks[name] = WeakSink(self)
         app.perform(.openMonitor(name), object: name)
     }

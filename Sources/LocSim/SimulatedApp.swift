@@ -26,6 +26,8 @@ public final class SimulatedApp {
     var monitorSinks: [String: WeakSink] = [:]
     var sessionNames: [SessionID: String] = [:]
     var nextSession = 1
+    /// The feeds of the async sequences of the process, ended with it.
+    var feeds: [WeakFeed] = []
     /// Counts the app's processes: an object of an ended process makes no calls.
     var processNumber = 0
 
@@ -35,6 +37,16 @@ public final class SimulatedApp {
         processNumber += 1
         sessionSinks.removeAll()
         monitorSinks.removeAll()
+        let ended = feeds
+        feeds.removeAll()
+        for feed in ended { feed.value?.finish() }
+    }
+
+    /// Ends every iteration of the app's async sequences (a driver that drops the device).
+    public func endIterations() {
+        let ended = feeds
+        feeds.removeAll()
+        for feed in ended { feed.value?.finish() }
     }
 
     init(device: SimulatedDevice, model: AuthorizationModel) {

@@ -260,6 +260,15 @@ public final class SimulatedDevice {
         }
     }
 
+    /// Whether awaiting the next element of a LocSim async sequence suspends until the run loop
+    /// delivers one, rather than turning the run loop and letting virtual time pass: for drivers
+    /// that decide what happens next themselves (an exploration). Default false.
+    public var awaitsSuspend = false
+
+    /// Counts suspensions and resumptions of LocSim's async sequences: a driver compares it across
+    /// a `Task.yield()` to tell whether the app's tasks are still running.
+    public internal(set) var asyncActivity = 0
+
     /// How many items the run loop handled (and answers the user gave): a driver compares it
     /// across ``run()`` to tell whether anything happened.
     private var turns = 0

@@ -12,7 +12,7 @@ public enum ExplorationError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .noManagerOnExploredDevice(let platform):
-            "the app under test never created a location manager on the explored device on \(platform): create it with "
+            "the app under test never created a location manager (nor a CLServiceSession, CLBackgroundActivitySession, live updates or a CLMonitor) on the explored device on \(platform): create it with "
                 + "CLLocationManager() in app code the exploration runs (the factory, taps, lifecycle methods, callbacks), "
                 + "or with LocationManager(app:) and the SimulatedApp the factory receives"
         }

@@ -45,17 +45,25 @@ public struct ExplorationRun<App: ExplorationApp> {
     }
 
     /// Explores every platform; the findings not in ``accepted``, sorted by kind, key and platform.
-    /// - Throws: ``ExplorationError`` when the app never created a manager on the explored device.
-    public func findings() throws -> [ExplorationFinding] {
-        try outcome(accepting: []).findings
+    ///
+    /// Async because app code may iterate LocSim's async sequences (live updates, session
+    /// diagnostics, monitor events) in tasks of its own: after every choice the exploration lets
+    /// those tasks run until each waits again. Call it from the actor the app's code runs on
+    /// (`@MainActor` for a view model), so their tasks share its executor and run in order.
+    /// - Throws: ``ExplorationError`` when the app never created a manager or a session on the
+    ///   explored device.
+    nonisolated(nonsending)
+    public func findings() async throws -> [ExplorationFinding] {
+        try await outcome(accepting: []).findings
     }
 
     /// Explores and records as a test issue (a failure of the running test) each finding not
     /// accepted here or in ``accepted``, each acceptance that matched no finding (it is stale), and
     /// an ``ExplorationError``.
-    public func expectNoFindings(accepting more: [AcceptedFinding] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+    nonisolated(nonsending)
+    public func expectNoFindings(accepting more: [AcceptedFinding] = [], sourceLocation: SourceLocation = #_sourceLocation) async {
         do {
-            let outcome = try outcome(accepting: more)
+            let outcome = try await outcome(accepting: more)
             for f in outcome.findings {
                 Issue.record(Comment(rawValue: f.description), sourceLocation: sourceLocation)
             }
@@ -80,8 +88,11 @@ public struct ExplorationRun<App: ExplorationApp> {
 
     /// Explores every platform and splits the findings by ``accepted`` plus `more`.
     /// - Throws: ``ExplorationError`` when the app never created a manager on the explored device.
-    public func outcome(accepting more: [AcceptedFinding] = []) throws -> Outcome {
-        let all = try platforms.flatMap { try findings(on: $0) }.sorted {
+    nonisolated(nonsending)
+    public func outcome(accepting more: [AcceptedFinding] = []) async throws -> Outcome {
+        var found: [ExplorationFinding] = []
+        for platform in platforms { found += try await findings(on: platform) }
+        let all = found.sorted {
             ($0.kind, $0.key, $0.platform.description) < ($1.kind, $1.key, $1.platform.description)
         }
         let entries = accepted + more
@@ -103,7 +114,8 @@ public struct ExplorationRun<App: ExplorationApp> {
         var expanded = false
     }
 
-    private func findings(on platform: Platform) throws -> [ExplorationFinding] {
+    nonisolated(nonsending)
+    private func findings(on platform: Platform) async throws -> [ExplorationFinding] {
         var nodes: [Node] = []
         var index: [NodeKey: Int] = [:]
         var screens: [String] = []
@@ -121,12 +133,8 @@ public struct ExplorationRun<App: ExplorationApp> {
                         stuck: HangAnalysis.stuckText(session.app.model))
         }
         var createdManager = false
-        func replay(_ path: [ExplorerChoice]) -> Session<App> {
-            let s = Session(self, platform: platform, path: path)
-            createdManager = createdManager || s.createdManager
-            return s
-        }
-        let root = replay([])
+        let root = await Session.replay(self, platform: platform, path: [])
+        createdManager = createdManager || root.createdManager
         index[root.key] = 0
         nodes.append(node(root, path: []))
         var frontier = [0]
@@ -134,11 +142,13 @@ public struct ExplorationRun<App: ExplorationApp> {
             var next: [Int] = []
             for n in frontier {
                 nodes[n].expanded = true
-                let probe = replay(nodes[n].path)
-                for choice in ExplorerChoice.available(in: probe.app.model, taps: taps) {
-                    let session = replay(nodes[n].path)
+                let probe = await Session.replay(self, platform: platform, path: nodes[n].path)
+                let choices = ExplorerChoice.available(in: probe.app.model, taps: taps)
+                await probe.close()
+                for choice in choices {
+                    let session = await Session.replay(self, platform: platform, path: nodes[n].path)
                     let path = nodes[n].path + [choice]
-                    let observations = session.apply(choice)
+                    let observations = await session.apply(choice)
                     createdManager = createdManager || session.createdManager
                     for o in observations {
                         let (key, f) = finding(o.key, detail: o.story?.detail ?? "", path: path)
@@ -161,6 +171,7 @@ public struct ExplorationRun<App: ExplorationApp> {
                             exit: choice.isInApp && (crashed || (session.running && session.screen != nodes[n].screen)),
                             stay: choice.isInApp && session.running && session.screen == nodes[n].screen))
                     }
+                    await session.close()
                 }
             }
             frontier = next
@@ -187,8 +198,18 @@ private final class Session<App: ExplorationApp> {
     /// The app created a manager on this device on this path.
     private(set) var createdManager = false
 
-    init(_ run: ExplorationRun<App>, platform: Platform, path: [ExplorerChoice]) {
+    /// A fresh device with `path` applied.
+    nonisolated(nonsending)
+    static func replay(_ run: ExplorationRun<App>, platform: Platform, path: [ExplorerChoice]) async -> Session {
+        let session = Session(run, platform: platform)
+        await session.settleTasks()
+        for choice in path { _ = await session.apply(choice) }
+        return session
+    }
+
+    private init(_ run: ExplorationRun<App>, platform: Platform) {
         device = SimulatedDevice(platform: platform, parameters: run.parameters, location: Coordinate(latitude: 37.3349, longitude: -122.009))
+        device.awaitsSuspend = true
         app = device.install(run.app)
         taps = run.taps
         let make = run.makeApp
@@ -198,7 +219,28 @@ private final class Session<App: ExplorationApp> {
             simulated.observe(.willResignActive) { [unowned self] _ in self.object?.willResignActive() }
         }
         device.eventObserver = { [unowned self] applied in self.check(applied) }
-        for choice in path { _ = apply(choice) }
+    }
+
+    /// Lets the app's own tasks (iterations of live updates, diagnostics, monitor events) run
+    /// until every one waits again: the run loop turns, the executor runs what it queued, and
+    /// this repeats until three turns in a row change nothing. Deterministic: the tasks share the
+    /// caller's serial executor, and LocSim resumes waiting iterations in a fixed order.
+    nonisolated(nonsending)
+    func settleTasks() async {
+        var quiet = 0
+        while quiet < 3 {
+            let before = device.asyncActivity
+            withAttachedApp(app) { device.run() }
+            await Task.yield()
+            quiet = device.asyncActivity == before ? quiet + 1 : 0
+        }
+    }
+
+    /// Ends the path: the app's iterations end, and their tasks finish.
+    nonisolated(nonsending)
+    func close() async {
+        app.endIterations()
+        await settleTasks()
     }
 
     var running: Bool { app.state != .notRunning }
@@ -209,7 +251,12 @@ private final class Session<App: ExplorationApp> {
 
     private func check(_ applied: AppliedEvent) {
         guard applied.app === app else { return }
-        if case .appCreatedManager = applied.event { createdManager = true }
+        switch applied.event {
+        // A manager, or one of the iOS 17/18 objects that reach Core Location without one.
+        case .appCreatedManager, .appCreatedServiceSession, .appStartedLiveUpdates, .appStartedBackgroundActivitySession, .appOpenedMonitor:
+            createdManager = true
+        default: break
+        }
         var before = applied.before, model = app.model
         if let call = AppCall(applied.event) { checks.willPerform(call, model: &before) }
         checks.applied(applied.event, before: before.snapshot, model: &model, occurrences: applied.occurrences,
@@ -218,12 +265,19 @@ private final class Session<App: ExplorationApp> {
 
     /// Applies a choice, with `CLLocationManager()` attached to the explored app for every call
     /// into app code it makes; returns the problems it showed.
-    func apply(_ choice: ExplorerChoice) -> [Observation] {
-        withAttachedApp(app) { applyAttached(choice) }
+    nonisolated(nonsending)
+    func apply(_ choice: ExplorerChoice) async -> [Observation] {
+        withAttachedApp(app) {
+            checks.start(choice)
+            performAttached(choice)
+        }
+        await settleTasks()
+        var model = app.model
+        checks.finished(model: &model)
+        return checks.observations
     }
 
-    private func applyAttached(_ choice: ExplorerChoice) -> [Observation] {
-        checks.start(choice)
+    private func performAttached(_ choice: ExplorerChoice) {
         let before = app.state
         switch choice {
         case .launch: app.launch()
@@ -246,9 +300,6 @@ private final class Session<App: ExplorationApp> {
         if before == .foreground && app.state == .background { object?.didEnterBackground(); device.run() }
         if (before == .background || before == .suspended) && app.state == .foreground { object?.willEnterForeground(); device.run() }
         if app.state == .notRunning { object = nil }
-        var model = app.model
-        checks.finished(model: &model)
-        return checks.observations
     }
 }
 

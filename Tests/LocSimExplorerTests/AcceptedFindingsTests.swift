@@ -24,22 +24,22 @@ struct AcceptedFindingsTests {
         """
 
     @Test("C12: ExplorationRun leaves accepted findings out and reports a stale acceptance")
-    func swiftAcceptance() throws {
+    func swiftAcceptance() async throws {
         let run = ExplorationRun(depth: 6, taps: ["track"]) { ExplorationRunTests.WaitingTracker($0) }
-        let all = try run.findings()
+        let all = try await run.findings()
         #expect(!all.isEmpty)
         let accepting = all.map { AcceptedFinding($0.kind, $0.key, reason: "known") }
         var accepted = run
         accepted.accepted = accepting
-        #expect(try accepted.findings().isEmpty)
-        let outcome = try accepted.outcome()
+        #expect(try await accepted.findings().isEmpty)
+        let outcome = try await accepted.outcome()
         #expect(outcome.acceptedFindings == all)
         #expect(outcome.unused.isEmpty)
-        accepted.expectNoFindings()
+        await accepted.expectNoFindings()
         let stale = AcceptedFinding(.terminated, "nothing.here", reason: "stale")
-        #expect(try accepted.outcome(accepting: [stale]).unused == [stale])
-        withKnownIssue {
-            accepted.expectNoFindings(accepting: [stale])
+        #expect(try await accepted.outcome(accepting: [stale]).unused == [stale])
+        await withKnownIssue {
+            await accepted.expectNoFindings(accepting: [stale])
         } matching: { "\($0)".contains("terminated nothing.here") && "\($0)".contains("not found") }
     }
 

@@ -58,30 +58,30 @@ struct ExplorationEnvironmentTests {
     }
 
     @Test("C12: an app that creates CLLocationManager() is explored on the explored device and its hang found")
-    func coreLocationStyleAppIsExplored() throws {
-        let findings = try ExplorationRun(depth: 10, taps: ["track"]) { _ in CLWaitingTracker() }.findings()
+    func coreLocationStyleAppIsExplored() async throws {
+        let findings = try await ExplorationRun(depth: 10, taps: ["track"]) { _ in CLWaitingTracker() }.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
         #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "requestAlways.denied" }, "\(findings)")
     }
 
     @Test("a manager created with CLLocationManager() inside a tap attaches to the explored app")
-    func managerCreatedInATapAttaches() throws {
+    func managerCreatedInATapAttaches() async throws {
         // The tracker never leaves `asking` when the user denies: found only if its manager is on the explored device.
-        let findings = try ExplorationRun(depth: 10, taps: ["track"]) { _ in LazyTracker() }.findings()
+        let findings = try await ExplorationRun(depth: 10, taps: ["track"]) { _ in LazyTracker() }.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key.hasPrefix("asking.") }, "\(findings)")
     }
 
     @Test("an app whose manager lives on another device makes the exploration throw")
-    func managerElsewhereThrows() {
-        #expect(throws: ExplorationError.noManagerOnExploredDevice(platform: Platform(.iOS, 18))) {
-            try ExplorationRun(depth: 3, taps: ["go"]) { _ in ElsewhereApp() }.findings()
+    func managerElsewhereThrows() async {
+        await #expect(throws: ExplorationError.noManagerOnExploredDevice(platform: Platform(.iOS, 18))) {
+            try await ExplorationRun(depth: 3, taps: ["go"]) { _ in ElsewhereApp() }.findings()
         }
     }
 
     @Test("expectNoFindings records the exploration error as an issue")
-    func expectNoFindingsRecordsTheError() {
-        withKnownIssue {
-            ExplorationRun(depth: 2, taps: ["go"]) { _ in ElsewhereApp() }.expectNoFindings()
+    func expectNoFindingsRecordsTheError() async {
+        await withKnownIssue {
+            await ExplorationRun(depth: 2, taps: ["go"]) { _ in ElsewhereApp() }.expectNoFindings()
         } matching: { issue in
             "\(issue)".contains("never created a location manager on the explored device")
         }

@@ -56,18 +56,18 @@ struct ExplorationRunTests {
     }
 
     @Test("D5, C12: the waiting tracker hangs after an ignored request")
-    func waitingTrackerHasFindings() throws {
+    func waitingTrackerHasFindings() async throws {
         let run = ExplorationRun(depth: 10, taps: ["track"]) { WaitingTracker($0) }
-        let findings = try run.findings()
+        let findings = try await run.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.authorizedWhenInUse-allowOnce" }, "\(findings)")
         #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "requestAlways.denied" }, "\(findings)")
-        #expect(try findings == run.findings())
+        #expect(try await findings == run.findings())
     }
 
     @Test("the careful tracker has no findings on any platform")
-    func carefulTrackerIsClean() {
-        ExplorationRun(platforms: [Platform(.iOS, 12, 4), Platform(.iOS, 18)], depth: 6, taps: ["locate"]) { CarefulTracker($0) }
+    func carefulTrackerIsClean() async {
+        await ExplorationRun(platforms: [Platform(.iOS, 12, 4), Platform(.iOS, 18)], depth: 6, taps: ["locate"]) { CarefulTracker($0) }
             .expectNoFindings()
     }
 }

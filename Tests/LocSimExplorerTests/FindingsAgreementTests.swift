@@ -51,14 +51,14 @@ struct FindingsAgreementTests {
 
     @Test("C12, D1, I6, I8: the buggy tracker's findings are the same as an app model and as Swift code",
           arguments: [Platform(.iOS, 12, 4), Platform(.iOS, 13, 2), Platform(.iOS, 18)])
-    func buggyTrackerAgrees(_ platform: Platform) throws {
+    func buggyTrackerAgrees(_ platform: Platform) async throws {
         let depth = 7
         var model = try ExampleModels.load("buggy-tracker.yml")
         model.depth = depth
         let fromModel = Explorer.explore(model, on: platform).findings.map {
             Found(kind: $0.kind, key: $0.key, platform: $0.platform.description)
         }
-        let fromSwift = try ExplorationRun(app: model.app, platforms: [platform], depth: depth, taps: model.taps) { BuggyTracker($0) }
+        let fromSwift = try await ExplorationRun(app: model.app, platforms: [platform], depth: depth, taps: model.taps) { BuggyTracker($0) }
             .findings().map { Found(kind: $0.kind, key: $0.key, platform: $0.platform.description) }
         #expect(!fromModel.isEmpty)
         #expect(Set(fromModel.map(\.kind)).isSuperset(of: [.hang, .ignoredRequest, .promptOnForeground, .backgroundStart, .terminated])

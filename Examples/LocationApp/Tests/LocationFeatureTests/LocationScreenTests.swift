@@ -73,13 +73,13 @@ struct LocationScreenTests {
     }
 
     @Test("explored on iOS 12.4, 13.4 and 18: no finding on any path")
-    func exploreEveryPath() {
-        ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredScreen($0) }.expectNoFindings()
+    func exploreEveryPath() async {
+        await ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredScreen($0) }.expectNoFindings()
     }
 
     @Test("the broken copy fails its exploration with the two mistakes it makes")
-    func brokenCopyFails() throws {
-        let findings = try ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredBrokenScreen($0) }.findings()
+    func brokenCopyFails() async throws {
+        let findings = try await ExplorationRun(platforms: Self.platforms, depth: 8, taps: Self.taps) { ExploredBrokenScreen($0) }.findings()
         let keys = Set(findings.map { "\($0.kind.rawValue) \($0.key)" })
         // Mistake 1: asking after a denial does nothing, and the screen waits for an answer.
         #expect(keys.contains("ignoredRequest requestWhenInUse.denied"), "\(keys.sorted())")
