@@ -204,7 +204,7 @@ struct LocsimCommandLineTests {
         #expect(summary["scenarios"] as? Int == 2 && summary["passed"] as? Int == 1 && summary["failed"] as? Int == 1)
     }
 
-    @Test("run Examples/*.yml: every example passes")
+    @Test("run Examples/*.yml Examples/ios18/*.yml: every example passes")
     func examples() throws {
         let files = LocsimProcess.exampleArguments
         #expect(files.count >= 24)

@@ -75,9 +75,12 @@ enum LocsimProcess {
                       status: process.terminationStatus)
     }
 
-    /// `Examples/*.yml`, expanded as a shell would (sorted, relative to the package root).
+    /// `Examples/*.yml Examples/ios18/*.yml`, expanded as a shell would (sorted, relative to the
+    /// package root): the examples CI runs.
     static var exampleArguments: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Examples").path)) ?? []
-        return names.filter { $0.hasSuffix(".yml") }.sorted().map { "Examples/\($0)" }
+        ["Examples", "Examples/ios18"].flatMap { folder in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+            return names.filter { $0.hasSuffix(".yml") }.sorted().map { "\(folder)/\($0)" }
+        }
     }
 }

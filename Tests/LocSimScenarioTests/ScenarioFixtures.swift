@@ -54,11 +54,16 @@ enum ScenarioFixtures {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }()
 
-    /// Every scenario file in `Examples/`, sorted.
+    /// The folders of `Examples/` whose scenario files CI runs: the top level, and `ios18/` (section O).
+    static let exampleFolders = ["Examples", "Examples/ios18"]
+
+    /// Every scenario file CI runs (`Examples/*.yml`, `Examples/ios18/*.yml`), sorted per folder.
     static var exampleFiles: [String] {
-        let dir = (packageRoot as NSString).appendingPathComponent("Examples")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return names.filter { $0.hasSuffix(".yml") }.sorted().map { (dir as NSString).appendingPathComponent($0) }
+        exampleFolders.flatMap { folder in
+            let dir = (packageRoot as NSString).appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return names.filter { $0.hasSuffix(".yml") }.sorted().map { (dir as NSString).appendingPathComponent($0) }
+        }
     }
 
     /// A small valid GPX track.
