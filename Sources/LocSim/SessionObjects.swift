@@ -140,6 +140,8 @@ public struct SimulatedSequence<Element>: AsyncSequence {
                 if feed.finished { return nil }
                 if feed.device.awaitsSuspend {
                     await feed.wait(token.id)
+                    // A cancelled task's iteration ends, as Core Location's does.
+                    if Task.isCancelled { return nil }
                     continue
                 }
                 idle += 1
@@ -223,7 +225,11 @@ extension SimulatedApp {
     /// Corresponds to `CLLocationUpdate.liveUpdates(_:)`.
     public func liveUpdates(name: String? = nil) -> SimulatedSequence<LiveUpdate> {
         let feed = Feed<LiveUpdate>(device: device, label: "liveUpdates \(name ?? "")".trimmingSpaces, replaysLatest: false, app: self)
-        return SimulatedSequence(feed: feed) { [unowned self] in LiveUpdatesStream(app: self, feed: feed, name: name) }
+        // The sequence keeps the app and its device alive: an iteration may start after the driver let go of them.
+        let device = self.device
+        return SimulatedSequence(feed: feed) { [self] in
+            withExtendedLifetime(device) { LiveUpdatesStream(app: self, feed: feed, name: name) }
+        }
     }
 
     /// Obtains the app's monitor named `name` (O15): its conditions persist across launches.
@@ -380,12 +386,15 @@ public final class BackgroundActivitySession: SessionSink {
 /// One iteration of live updates: started when the iteration starts, stopped when it ends.
 final class LiveUpdatesStream: SessionSink {
     let app: SimulatedApp
+    /// Keeps the device alive while the iteration lives (apps refer to it unowned).
+    private let device: SimulatedDevice
     let id: SessionID
     let feed: Feed<LiveUpdate>
     private let process: Int
 
     init(app: SimulatedApp, feed: Feed<LiveUpdate>, name: String?) {
         self.app = app
+        self.device = app.device
         self.feed = feed
         self.id = app.allocateSession(named: name, kind: "updates")
         self.process = app.processNumber
@@ -420,10 +429,13 @@ public final class Monitor: SessionSink {
     /// The name. Corresponds to `name`.
     public let name: String
     private let feed: Feed<MonitorEvent>
+    /// Keeps the device alive while the monitor lives (apps refer to it unowned).
+    private let device: SimulatedDevice
 
     /// Obtains `app`'s monitor named `name`. Corresponds to `await CLMonitor(_:)`.
     public init(app: SimulatedApp, name: String) {
         self.app = app
+        self.device = app.device
         self.name = name
         self.feed = Feed(device: app.device, label: "CLMonitor \(name) events", replaysLatest: false, app: app)
         app.monitorSinks[name] = WeakSink(self)

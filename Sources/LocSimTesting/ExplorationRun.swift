@@ -84,6 +84,8 @@ public struct ExplorationRun<App: ExplorationApp> {
         public var acceptedFindings: [ExplorationFinding]
         /// The entries that accepted nothing.
         public var unused: [AcceptedFinding]
+        /// The app screens the exploration reached, on any platform, sorted: what it covered.
+        public var screensReached: [String] = []
     }
 
     /// Explores every platform and splits the findings by ``accepted`` plus `more`.
@@ -91,7 +93,12 @@ public struct ExplorationRun<App: ExplorationApp> {
     nonisolated(nonsending)
     public func outcome(accepting more: [AcceptedFinding] = []) async throws -> Outcome {
         var found: [ExplorationFinding] = []
-        for platform in platforms { found += try await findings(on: platform) }
+        var screens: Set<String> = []
+        for platform in platforms {
+            let (f, s) = try await findings(on: platform)
+            found += f
+            screens.formUnion(s)
+        }
         let all = found.sorted {
             ($0.kind, $0.key, $0.platform.description) < ($1.kind, $1.key, $1.platform.description)
         }
@@ -99,7 +106,8 @@ public struct ExplorationRun<App: ExplorationApp> {
         func acceptance(_ f: ExplorationFinding) -> AcceptedFinding? { entries.first { $0.accepts(kind: f.kind, key: f.key) } }
         let acceptedFindings = all.filter { acceptance($0) != nil }
         return Outcome(findings: all.filter { acceptance($0) == nil }, acceptedFindings: acceptedFindings,
-                       unused: entries.filter { e in !acceptedFindings.contains { e.accepts(kind: $0.kind, key: $0.key) } })
+                       unused: entries.filter { e in !acceptedFindings.contains { e.accepts(kind: $0.kind, key: $0.key) } },
+                       screensReached: screens.sorted())
     }
 
     // MARK: Search
@@ -115,7 +123,7 @@ public struct ExplorationRun<App: ExplorationApp> {
     }
 
     nonisolated(nonsending)
-    private func findings(on platform: Platform) async throws -> [ExplorationFinding] {
+    private func findings(on platform: Platform) async throws -> ([ExplorationFinding], [String]) {
         var nodes: [Node] = []
         var index: [NodeKey: Int] = [:]
         var screens: [String] = []
@@ -137,6 +145,7 @@ public struct ExplorationRun<App: ExplorationApp> {
         createdManager = createdManager || root.createdManager
         index[root.key] = 0
         nodes.append(node(root, path: []))
+        await root.close()
         var frontier = [0]
         for _ in 0..<depth {
             var next: [Int] = []
@@ -182,7 +191,7 @@ public struct ExplorationRun<App: ExplorationApp> {
             let (key, f) = finding(.hang(screen: screens.firstIndex(of: n.screen)!, stuck: n.stuck), detail: "", path: n.path)
             if first[key] == nil { first[key] = f }
         }
-        return Array(first.values)
+        return (Array(first.values), screens)
     }
 }
 
@@ -241,6 +250,13 @@ private final class Session<App: ExplorationApp> {
     func close() async {
         app.endIterations()
         await settleTasks()
+    }
+
+    /// The app's objects may outlive the session (a session object ends, and calls Core Location,
+    /// when the app object releasing it goes): they must not reach back into it.
+    deinit {
+        device.eventObserver = nil
+        app.onLaunch = nil
     }
 
     var running: Bool { app.state != .notRunning }

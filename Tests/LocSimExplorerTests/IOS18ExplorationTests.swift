@@ -1,0 +1,80 @@
+import LocSim
+import LocSimModel
+import LocSimTesting
+import Testing
+
+/// A view model written the iOS 18 way, against Core Location's names: a service session says it
+/// needs When In Use, a background activity session keeps it in use in the background, and a task
+/// reads live updates. The same source compiles against Core Location (`for try await` there).
+@MainActor final class LiveTrackerModel {
+    enum Screen: String { case idle, asking, tracking, denied, paused }
+    private(set) var screen: Screen = .idle
+    private var session: CLServiceSession?
+    private var activity: CLBackgroundActivitySession?
+    private var reading: Task<Void, Never>?
+    /// The broken variant forgets the background activity session.
+    let keepsActivity: Bool
+
+    nonisolated init(keepsActivity: Bool = true) { self.keepsActivity = keepsActivity }
+
+    func startTapped() {
+        guard screen == .idle else { return }
+        screen = .asking
+        session = CLServiceSession(authorization: .whenInUse)
+        if keepsActivity { activity = CLBackgroundActivitySession() }
+        let updates = CLLocationUpdate.liveUpdates()
+        reading = Task { [weak self] in
+            for await update in updates { self?.show(update) }
+        }
+    }
+
+    func stopTapped() {
+        reading?.cancel()
+        reading = nil
+        session?.invalidate()
+        activity?.invalidate()
+        session = nil
+        activity = nil
+        screen = .idle
+    }
+
+    private func show(_ update: CLLocationUpdate) {
+        if update.authorizationDenied || update.authorizationDeniedGlobally || update.authorizationRestricted {
+            screen = .denied
+        } else if update.insufficientlyInUse {
+            screen = .paused
+        } else if update.location != nil {
+            screen = .tracking
+        }
+    }
+}
+
+/// The exploration's view of the screen.
+@MainActor final class LiveTrackerScreen: @preconcurrency ExplorationApp {
+    let model: LiveTrackerModel
+    nonisolated init(keepsActivity: Bool) { model = LiveTrackerModel(keepsActivity: keepsActivity) }
+    var screen: String { model.screen.rawValue }
+    var isWaiting: Bool { model.screen == .asking }
+    func tap(_ name: String) { name == "start" ? model.startTapped() : model.stopTapped() }
+}
+
+@Suite("An iOS 18 app, explored on every path")
+struct IOS18ExplorationTests {
+    @MainActor
+    @Test("O1, O5, O10, O13: the live tracker is explored on every path; without its activity session it is told it is insufficiently in use")
+    func liveTracker() async throws {
+        let run = ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: true) }
+        let outcome = try await run.outcome()
+        #expect(outcome.findings.allSatisfy { $0.kind != .hang }, "\(outcome.findings)")
+        // The task reading live updates ran: it reached "tracking" and "denied" (and "" is the
+        // app not running); with the activity session it is never told it is out of use.
+        #expect(outcome.screensReached == ["", "asking", "denied", "idle", "tracking"])
+        let again = try await run.outcome()
+        #expect(again.findings == outcome.findings && again.screensReached == outcome.screensReached,
+                "the same exploration twice gives the same findings")
+
+        // Without the activity session, leaving the app pauses it (O10): insufficientlyInUse.
+        let broken = try await ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: false) }.outcome()
+        #expect(broken.screensReached.contains("paused"))
+    }
+}
