@@ -132,8 +132,16 @@ public struct SimulatedSequence<Element>: AsyncSequence {
         /// Under an exploration (``SimulatedDevice/awaitsSuspend``) it suspends instead, until the
         /// run loop delivers a value or the object or the process ends: the explorer decides
         /// what happens next.
+        /// Declared `throws`, as Core Location's sequences are (`for try await`); LocSim's never throw.
         nonisolated(nonsending)
-        public mutating func next() async -> Element? {
+        public mutating func next() async throws -> Element? {
+            try await next(isolation: #isolation)
+        }
+
+        /// The next value, on the caller's actor: what `for try await` calls. Implemented here, not
+        /// left to the standard library's default, which would call ``next()`` through the protocol
+        /// and run it off the caller's actor, next to the device it drives.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             var idle = 0
             while true {
                 if let e = feed.pop(token.id) { return e }

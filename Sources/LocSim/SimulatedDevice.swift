@@ -269,6 +269,23 @@ public final class SimulatedDevice {
     /// a `Task.yield()` to tell whether the app's tasks are still running.
     public internal(set) var asyncActivity = 0
 
+    /// Lets the apps' code run until it waits: the run loop turns (delegate calls, lifecycle
+    /// notifications, the scripted user's answers) and the apps' own tasks — iterations of live
+    /// updates, session diagnostics, monitor events — run until each waits again; repeated until
+    /// three rounds in a row change nothing. For async tests with ``awaitsSuspend`` on: call it
+    /// from the actor the app's code runs on (`@MainActor` for a view model), after each thing the
+    /// test does, and check the screen.
+    nonisolated(nonsending)
+    public func settle() async {
+        var quiet = 0
+        while quiet < 3 {
+            let before = asyncActivity &+ turns
+            run()
+            await Task.yield()
+            quiet = asyncActivity &+ turns == before ? quiet + 1 : 0
+        }
+    }
+
     /// How many items the run loop handled (and answers the user gave): a driver compares it
     /// across ``run()`` to tell whether anything happened.
     private var turns = 0

@@ -17,15 +17,16 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark scenarios Examples/*.yml
           swift run -c release locsim benchmark lint --files 5000
           swift run -c release locsim benchmark explore Examples/explore/*.yml
+          swift run -c release locsim benchmark sessions
         """
     )
 
     /// What to measure.
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case model, manager, scenarios, lint, explore, all
+        case model, manager, scenarios, lint, explore, sessions, all
     }
 
-    @Argument(help: "What to measure: model, manager, scenarios, lint, explore or all (all but lint).")
+    @Argument(help: "What to measure: model, manager, scenarios, lint, explore, sessions or all (all but lint).")
     var target: Target = .all
 
     @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
@@ -45,6 +46,10 @@ struct Benchmark: ParsableCommand {
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
         if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: scenarioFiles)) }
         if target == .lint { print(LintBenchmark.runLintBenchmark(files: files), terminator: "") }
+        if target == .sessions || target == .all {
+            print(SessionBenchmark.runModel(iterations: iterations))
+            print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
+        }
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: 12, repetitions: repetitions), terminator: "") }
     }
 }

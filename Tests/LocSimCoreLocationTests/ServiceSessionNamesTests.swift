@@ -82,14 +82,14 @@ struct ServiceSessionNamesTests {
             let monitor = await CLMonitor("places")
             await monitor.add(CLMonitor.CircularGeographicCondition(center: Self.home, radius: 200), identifier: "home")
             var events = await monitor.events.makeAsyncIterator()
-            let first = await events.next()
+            let first = try await events.next()
             #expect(first?.identifier == "home" && first?.state == .unsatisfied)
             device.move(to: Self.home)
-            let second = await events.next()
+            let second = try await events.next()
             #expect(second?.state == .satisfied)
             #expect(second?.date == VirtualDate.date(at: device.now))
-            #expect(await monitor.identifiers == ["home"])
-            #expect(await monitor.record(for: "home")?.lastEvent.state == .satisfied)
+            #expect(try await monitor.identifiers == ["home"])
+            #expect(try await monitor.record(for: "home")?.lastEvent.state == .satisfied)
         }
     }
 
@@ -104,11 +104,11 @@ struct ServiceSessionNamesTests {
         try await withSimulatedApp(app) {
             let session = CLServiceSession.session(authorization: .whenInUse, fullAccuracyPurposeKey: "Nav")
             var diagnostics = session.diagnostics.makeAsyncIterator()
-            let asking = await diagnostics.next()
+            let asking = try await diagnostics.next()
             #expect(asking?.authorizationRequestInProgress == true)
             #expect(device.promptOnScreen?.prompt.kind == .fullAccuracy)
             try device.choose(.dontAllow)
-            let refused = await diagnostics.next()
+            let refused = try await diagnostics.next()
             #expect(refused?.fullAccuracyDenied == true)
         }
     }

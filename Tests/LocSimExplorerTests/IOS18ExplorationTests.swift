@@ -24,7 +24,11 @@ import Testing
         if keepsActivity { activity = CLBackgroundActivitySession() }
         let updates = CLLocationUpdate.liveUpdates()
         reading = Task { [weak self] in
-            for await update in updates { self?.show(update) }
+            do {
+                for try await update in updates { self?.show(update) }
+            } catch {
+                self?.screen = .paused
+            }
         }
     }
 

@@ -9,25 +9,25 @@ struct SessionAPITests {
     static let there = Coordinate(latitude: 48.8600, longitude: 2.3600)
 
     @Test("O1, O5: iterating live updates asks for When In Use; the update waits for the answer, then carries the fix")
-    func liveUpdatesAsk() async {
+    func liveUpdatesAsk() async throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
         let app = device.install()
         app.launch()
         var updates = app.liveUpdates(name: "nav").makeAsyncIterator()
-        let first = await updates.next()
+        let first = try await updates.next()
         #expect(first == LiveUpdate(location: nil, diagnostics: [.authorizationRequestInProgress]))
         #expect(device.promptOnScreen?.prompt.kind == .initial)
         device.user.willChoose(.allowWhileUsing)
-        let second = await updates.next()
+        let second = try await updates.next()
         #expect(second?.location?.coordinate == Self.here)
         #expect(second?.diagnostics == [])
         #expect(app.authorizationStatus == .authorizedWhenInUse)
         device.move(to: Self.there)
-        #expect(await updates.next()?.location?.coordinate == Self.there)
+        #expect(try await updates.next()?.location?.coordinate == Self.there)
     }
 
     @Test("O6: a session created in the background is insufficiently in use until the app comes to the foreground")
-    func backgroundSessionInsufficient() async {
+    func backgroundSessionInsufficient() async throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
         let app = device.install()
         app.launch()
@@ -36,35 +36,35 @@ struct SessionAPITests {
         device.advance(by: .seconds(30))
         let session = app.serviceSession(authorization: .whenInUse, name: "late")
         var diagnostics = session.diagnostics.makeAsyncIterator()
-        #expect(await diagnostics.next()?.flags == [.insufficientlyInUse])
+        #expect(try await diagnostics.next()?.flags == [.insufficientlyInUse])
         app.enterForeground()
-        #expect(await diagnostics.next()?.flags == [])
+        #expect(try await diagnostics.next()?.flags == [])
     }
 
     @Test("O7: on iOS 18 Always reaches live updates in the background only while an engaged .always session is held")
-    func alwaysNeedsSession() async {
+    func alwaysNeedsSession() async throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
         let app = device.install()
         app.launch()
         app.changeSetting(.always)
         var updates = app.liveUpdates().makeAsyncIterator()
-        #expect(await updates.next()?.location != nil)
+        #expect(try await updates.next()?.location != nil)
         app.enterBackground()
         device.advance(by: .seconds(30))
-        #expect(await updates.next() == LiveUpdate(location: nil, diagnostics: [.insufficientlyInUse]))
+        #expect(try await updates.next() == LiveUpdate(location: nil, diagnostics: [.insufficientlyInUse]))
         app.enterForeground()
         let session = app.serviceSession(authorization: .always)
-        #expect(await updates.next()?.location != nil)
+        #expect(try await updates.next()?.location != nil)
         app.enterBackground()
         device.advance(by: .seconds(30))
         device.move(to: Self.there)
-        let next = await updates.next()
+        let next = try await updates.next()
         #expect(next?.location?.coordinate == Self.there)
         _ = session
     }
 
     @Test("The same flow gives the same timeline 100 times")
-    func deterministic() async {
+    func deterministic() async throws {
         var lines: [String]?
         for _ in 0..<100 {
             let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.here)
@@ -73,10 +73,10 @@ struct SessionAPITests {
             device.user.willChoose(.allowWhileUsing)
             let session = app.serviceSession(authorization: .always)
             var updates = app.liveUpdates().makeAsyncIterator()
-            _ = await updates.next()
-            _ = await updates.next()
+            _ = try await updates.next()
+            _ = try await updates.next()
             app.enterBackground()
-            _ = await updates.next()
+            _ = try await updates.next()
             let now = device.timeline.entries.map(\.line)
             if let lines { #expect(lines == now) } else { lines = now }
             _ = session

@@ -14,7 +14,8 @@ struct GuideCodeTests {
         #expect(blocks.count >= 6)
         var files: [String] = []
         for path in ["Package.swift", "Sources/LocationFeature/LocationScreenModel.swift",
-                     "Tests/LocationFeatureTests/LocationScreenTests.swift"] {
+                     "Tests/LocationFeatureTests/LocationScreenTests.swift", "Sources/LocationFeature/LiveTrackerModel.swift",
+                     "Tests/LocationFeatureTests/LiveTrackerTests.swift"] {
             files.append(try String(contentsOf: Self.example.appendingPathComponent(path), encoding: .utf8))
         }
         for block in blocks {
