@@ -56,6 +56,7 @@ extension AuthorizationModel {
         if relaunch {
             fx.append(.appLaunchedBySystem(reason: "relaunch after a crash (background activity session with live updates, P4)"))
             startProcess(in: .background)
+            relaunchedForBackgroundActivity()
         }
     }
 

@@ -58,7 +58,13 @@ extension AuthorizationModel {
         case .appStartedBackgroundActivitySession(let id):
             guard backgroundActivityAvailable else { return fx.append(.rejected("CLBackgroundActivitySession does not exist on \(platform) (O13: iOS 17, watchOS 10, visionOS 1)")) }
             guard !sessions.backgroundActivity.contains(where: { $0.id == id }) else { return fx.append(.rejected("session \(id) exists")) }
-            sessions.backgroundActivity.append(BackgroundActivityState(id: id, engaged: lifecycle.state == .foreground))
+            var engaged = lifecycle.state == .foreground
+            if !engaged, sessions.activityAwaitingRecreation {
+                // P4: started again at once after the watchOS relaunch that followed a crash.
+                sessions.activityAwaitingRecreation = false
+                engaged = true
+            }
+            sessions.backgroundActivity.append(BackgroundActivityState(id: id, engaged: engaged))
             noteSessionID(id)
         case .appInvalidatedBackgroundActivitySession(let id):
             sessions.backgroundActivity.removeAny { $0.id == id }
@@ -187,11 +193,13 @@ extension AuthorizationModel {
         return !sessionRulesApply || sessions.service.contains { $0.engaged && $0.requirement == .always }
     }
 
-    /// A service session's diagnostic (O6, O7, O12).
+    /// A service session's diagnostic (O4, O6, O7, O12).
     mutating func diagnostics(of s: ServiceSessionState) -> Diagnostics {
         var d = authorizationFlags()
         let alwaysCovers = s.requirement == .always && alwaysEffective()
         if !s.engaged || (!currentInUse() && !alwaysCovers) { d.insert(.insufficientlyInUse) }
+        // O4: `.none` sessions satisfy the explicit-session requirement only once the app is authorized.
+        if s.requirement == .none, lacksRequiredSession() { d.insert(.serviceSessionRequired) }
         if s.fullAccuracyAsked, accuracy == .reducedAccuracy, !d.contains(.authorizationRequestInProgress) { d.insert(.fullAccuracyDenied) }
         if s.requirement == .always, record.alwaysRequestSpent, currentStatus() == .authorizedWhenInUse, !d.contains(.authorizationRequestInProgress) {
             d.insert(.alwaysAuthorizationDenied)
@@ -319,8 +327,15 @@ extension AuthorizationModel {
                     noteBackgroundUse()
                 } else if condition.reported != flags {
                     sessions.monitors[m].conditions[c].reported = flags
-                    let conditionFlags = flags.intersection([.conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable])
-                    if !conditionFlags.isEmpty { sessions.monitors[m].conditions[c].pending = false }
+                    let conditionFlags = flags.intersection([.conditionUnsupported, .conditionLimitExceeded])
+                    if !conditionFlags.isEmpty {
+                        // Core Location does not monitor it: from iOS 17.2 its state says so.
+                        sessions.monitors[m].conditions[c].pending = false
+                        if unmonitoredStateExists {
+                            sessions.monitors[m].conditions[c].state = .unmonitored
+                            sessions.monitors[m].conditions[c].date = clock.now
+                        }
+                    }
                     if sessionRulesApply, !shown.isEmpty {
                         fx.append(.session(.monitorEvent(monitor: name, MonitorEvent(identifier: condition.region.name, state: conditionFlags.isEmpty ? .unknown : .unmonitored, date: clock.now, diagnostics: shown))))
                     }
@@ -380,16 +395,30 @@ extension AuthorizationModel {
     // MARK: - The process
 
     /// The process ends: what it held goes, and the service sessions it held are remembered for
-    /// the next launch (O11); monitors keep their conditions (O15).
+    /// the next launch (O11); monitors keep their conditions (O15), unless the device cannot store
+    /// them (``DeviceParameters/monitorPersistenceAvailable``).
     mutating func endSessions() {
         guard !sessions.isEmpty else { return }
         sessions.heldAtExit = sessions.service.map(\.requirement)
         sessions.service = []
         sessions.backgroundActivity = []
         sessions.liveUpdates = []
-        for m in sessions.monitors.indices where sessions.monitors[m].open { sessions.monitors[m].open = false }
+        if !parameters.monitorPersistenceAvailable {
+            sessions.monitors = []
+        } else {
+            for m in sessions.monitors.indices where sessions.monitors[m].open { sessions.monitors[m].open = false }
+        }
         sessions.awaitingRecreation = []
+        sessions.activityAwaitingRecreation = false
         clock.timers.removeAny { $0.kind == .sessionRecreationWindowEnds }
+    }
+
+    /// The watchOS relaunch after a crash (P4): the app may start its background activity session
+    /// again in the background until the re-creation window ends.
+    mutating func relaunchedForBackgroundActivity() {
+        sessions.activityAwaitingRecreation = true
+        guard !clock.timers.contains(where: { $0.kind == .sessionRecreationWindowEnds }) else { return }
+        schedule(ScheduledTimer(at: clock.now + parameters.sessionRecreationWindow, kind: .sessionRecreationWindowEnds))
     }
 
     /// A launch: the sessions of the last process are invalidated and the app may re-create them
@@ -401,11 +430,17 @@ extension AuthorizationModel {
         schedule(ScheduledTimer(at: clock.now + parameters.sessionRecreationWindow, kind: .sessionRecreationWindowEnds))
     }
 
+    /// Whether `CLMonitoringState.unmonitored` exists: iOS 17.2 and macOS 14.2 (O15).
+    var unmonitoredStateExists: Bool {
+        sectionOYear > 17 || (platform.os == .iOS && platform.isAtLeast(17, 2)) || (platform.os == .macOS && platform.isAtLeast(14, 2))
+    }
+
     /// The re-creation window ended (O11): the app no longer wants what it did not re-create, and
     /// Core Location stops monitoring the conditions whose event no open monitor received (O15).
     mutating func endRecreationWindow() {
         sessions.awaitingRecreation = []
-        guard sectionOYear > 17 || (platform.os == .iOS && platform.isAtLeast(17, 2)) else { return }
+        sessions.activityAwaitingRecreation = false
+        guard unmonitoredStateExists else { return }
         for m in sessions.monitors.indices where !sessions.monitors[m].open {
             for c in sessions.monitors[m].conditions.indices where sessions.monitors[m].conditions[c].pending {
                 sessions.monitors[m].conditions[c].state = .unmonitored

@@ -91,6 +91,11 @@ extension AuthorizationModel {
                 schedule(ScheduledTimer(at: clock.now + parameters.allowOnceLapse, kind: .allowOnceExpiry))
             }
         }
+        // K6, O12: a granted temporary full accuracy ends with use; a session that asked for it
+        // was not refused, and asks again the next time the app is in the foreground.
+        if record.temporaryFullAccuracy, !sessions.service.isEmpty {
+            for i in sessions.service.indices where sessions.service[i].fullAccuracyAsked { sessions.service[i].fullAccuracyAsked = false }
+        }
         record.temporaryFullAccuracy = false
     }
 

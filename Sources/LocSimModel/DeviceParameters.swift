@@ -79,7 +79,8 @@ public struct DeviceParameters: Hashable, Sendable {
     public var appClipLocationConfirmation: Bool = true
     /// How long after a launch the app may re-create the service sessions its last process held,
     /// in the background, and have them count as created in use (O6, O11: "within a few seconds
-    /// of launch"; no figure is documented). Default 5 s.
+    /// of launch"; no figure is documented); after the watchOS relaunch that follows a crash, its
+    /// background activity session too (P4). Default 5 s.
     public var sessionRecreationWindow: Duration = .seconds(5)
     /// Which spellings of the explicit-service-session key the device honours (O9: Apple's pages
     /// name `NSLocationRequireExplicitServiceSession` and `CLRequireExplicitServiceSession`; which
@@ -94,7 +95,8 @@ public struct DeviceParameters: Hashable, Sendable {
     /// Default 20.
     public var monitorConditionLimit: Int = 20
     /// Whether the device can store monitors' conditions; false sets `persistenceUnavailable` on
-    /// every monitor event (O15). Default true.
+    /// every monitor event (events still arrive) and the conditions end with the app's process
+    /// (O15). Default true.
     public var monitorPersistenceAvailable: Bool = true
     /// The flag live updates and monitor events carry while a When In Use app is out of use with
     /// no background activity session (O10). Default ``Diagnostics/insufficientlyInUse``, the

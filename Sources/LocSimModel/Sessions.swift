@@ -94,8 +94,10 @@ public struct Diagnostics: OptionSet, Hashable, Sendable, CustomStringConvertibl
     public static let monitorEvent: Diagnostics = [.authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
         .insufficientlyInUse, .accuracyLimited, .conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable,
         .serviceSessionRequired, .authorizationRequestInProgress]
-    /// The flags that stop delivery (everything but the informative `accuracyLimited` and `stationary`).
-    public static let blocking: Diagnostics = Diagnostics(rawValue: 0xFFFF).subtracting([.accuracyLimited, .stationary])
+    /// The flags that stop delivery: everything but the informative `accuracyLimited`, `stationary`
+    /// and `persistenceUnavailable` (the monitor still reports its events; it cannot store its
+    /// conditions, ``DeviceParameters/monitorPersistenceAvailable``).
+    public static let blocking: Diagnostics = Diagnostics(rawValue: 0xFFFF).subtracting([.accuracyLimited, .stationary, .persistenceUnavailable])
 
     /// The flag with this Core Location name (`insufficientlyInUse`).
     public init?(name: String) {
@@ -215,6 +217,13 @@ public struct BackgroundActivityState: Hashable, Sendable {
     public var engaged: Bool
     /// The diagnostic it last reported.
     public var reported: Diagnostics?
+
+    /// Creates a background activity session's state.
+    public init(id: SessionID, engaged: Bool, reported: Diagnostics? = nil) {
+        self.id = id
+        self.engaged = engaged
+        self.reported = reported
+    }
 }
 
 /// A live-updates stream the app iterates (O1, O2). Corresponds to a running `CLLocationUpdate.liveUpdates(_:)` iteration.
@@ -225,6 +234,13 @@ public struct LiveUpdatesState: Hashable, Sendable {
     public var reported: Diagnostics?
     /// The coordinate of the last update with a location.
     public var lastCoordinate: Coordinate?
+
+    /// Creates a stream's state.
+    public init(id: SessionID, reported: Diagnostics? = nil, lastCoordinate: Coordinate? = nil) {
+        self.id = id
+        self.reported = reported
+        self.lastCoordinate = lastCoordinate
+    }
 }
 
 /// A condition of a monitor (O15). Corresponds to a `CLMonitor.CircularGeographicCondition` added with an identifier.
@@ -239,6 +255,15 @@ public struct MonitorCondition: Hashable, Sendable {
     public var pending: Bool
     /// The flags of the last event the app received for it.
     public var reported: Diagnostics?
+
+    /// Creates a condition's state.
+    public init(region: Region, state: MonitoringState, date: Duration, pending: Bool, reported: Diagnostics? = nil) {
+        self.region = region
+        self.state = state
+        self.date = date
+        self.pending = pending
+        self.reported = reported
+    }
 }
 
 /// A monitor of the app, by name (O15): its conditions persist across launches; `open` while the
@@ -250,6 +275,13 @@ public struct MonitorState: Hashable, Sendable {
     public var conditions: [MonitorCondition] = []
     /// The app's process holds the monitor and iterates its events.
     public var open = false
+
+    /// Creates a monitor's state.
+    public init(name: String, conditions: [MonitorCondition] = [], open: Bool = false) {
+        self.name = name
+        self.conditions = conditions
+        self.open = open
+    }
 }
 
 extension AuthorizationModel {
@@ -271,6 +303,10 @@ extension AuthorizationModel {
         /// After a launch: the requirements the app may re-create in the background until the
         /// re-creation window ends (O11).
         public var awaitingRecreation: [SessionRequirement] = []
+        /// After a watchOS relaunch that follows a crash (P4): the app may start its background
+        /// activity session again in the background, until the re-creation window ends, and have
+        /// it count as started in the foreground.
+        public var activityAwaitingRecreation = false
 
         /// Nothing held.
         public init() {}
@@ -281,6 +317,7 @@ extension AuthorizationModel {
         /// Whether the app holds or iterates nothing and remembers nothing of section O.
         @inlinable public var isEmpty: Bool {
             service.isEmpty && backgroundActivity.isEmpty && liveUpdates.isEmpty && monitors.isEmpty && heldAtExit.isEmpty && awaitingRecreation.isEmpty
+                && !activityAwaitingRecreation
         }
     }
 }

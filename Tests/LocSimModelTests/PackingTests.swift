@@ -36,7 +36,7 @@ struct PackingTests {
         #expect(Self.labels(model.usageReminder) == ["shown", "backgroundUseCount", "firstBackgroundUseAt"])
         #expect(Self.labels(model.settled) == ["inUse", "indicatorShowing"])
         // Section O lives whole in the extras: any field of it is packed.
-        #expect(Self.labels(model.sessions) == ["service", "backgroundActivity", "liveUpdates", "monitors", "nextID", "heldAtExit", "awaitingRecreation"])
+        #expect(Self.labels(model.sessions) == ["service", "backgroundActivity", "liveUpdates", "monitors", "nextID", "heldAtExit", "awaitingRecreation", "activityAwaitingRecreation"])
         #expect(Self.labels(ManagerState(id: ManagerID(0), hasDelegate: true)) == [
             "id", "hasDelegate", "delegateMethods", "reportedStatus", "reportedAccuracy", "updating", "updatingStartedInForeground", "oneShotPending",
             "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator", "pausesLocationUpdatesAutomatically",

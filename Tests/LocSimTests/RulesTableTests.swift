@@ -92,13 +92,10 @@ struct RulesTableTests {
         }
     }
 
-    @Test("Rules out of scope or differing say why; section O is planned")
+    @Test("Rules out of scope or differing say why")
     func scopeIsExplicit() throws {
         for entry in try Self.entries() where entry.status == "out of scope" || entry.status == "differs" {
             #expect(entry.reason.count >= 15, "Docs/Rules.md:\(entry.line): \(entry.id) is \(entry.status!) without a reason")
-            if entry.id.hasPrefix("O") {
-                #expect(entry.status == "out of scope" && entry.reason.contains("planned"), "Docs/Rules.md:\(entry.line): \(entry.id): section O is out of scope for now, planned")
-            }
         }
     }
 
