@@ -67,9 +67,14 @@ public enum InfoPlist {
         let widget = try flag(dict[InfoPlistKey.widgetWantsLocation], InfoPlistKey.widgetWantsLocation, file)
         let display = (dict[InfoPlistKey.bundleDisplayName] as? String) ?? (dict[InfoPlistKey.bundleName] as? String)
         let resolvedName = name ?? display.flatMap { $0.contains("$(") ? nil : $0 } ?? "App"
-        return AppDescription(name: resolvedName, purposeStrings: strings, backgroundModes: modes,
-                              defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary,
-                              appClip: appClip, requestsLocationConfirmation: confirmation, widgetWantsLocation: widget)
+        var app = AppDescription(name: resolvedName, purposeStrings: strings, backgroundModes: modes,
+                                 defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary,
+                                 appClip: appClip, requestsLocationConfirmation: confirmation, widgetWantsLocation: widget)
+        // O9: either spelling of the explicit-service-session opt-in, a boolean.
+        for key in ExplicitSessionKey.allCases {
+            if try flag(dict[key.rawValue], key.rawValue, file) { app.explicitServiceSessionKeys.insert(key) }
+        }
+        return app
     }
 
     /// A Boolean key's value, false when absent.

@@ -123,6 +123,14 @@ extension SimulatedApp {
                     entry: TimelineEntry(time: device.now, app: name, manager: object, kind: .appCall, text: call.timelineText(0)))
     }
 
+    /// A fresh number for a session or live-updates stream that a driver makes with
+    /// ``perform(_:object:)`` rather than through ``serviceSession(authorization:fullAccuracyPurposeKey:name:)``
+    /// and its kin (a scenario step): the timeline names it `name`, in its calls and in what Core
+    /// Location yields for it. LocSim's addition.
+    public func newSessionID(named name: String) -> SessionID {
+        allocateSession(named: name, kind: "session")
+    }
+
     /// A fresh number for a session or stream of this app, named `name` in timelines.
     func allocateSession(named name: String?, kind: String) -> SessionID {
         let id = SessionID(max(nextSession, model.sessions.nextID))
@@ -366,5 +374,31 @@ public final class Monitor: SessionSink {
 
     func receive(_ delivery: SessionDelivery) {
         if case .monitorEvent(_, let e) = delivery { feed.yield(e) }
+    }
+}
+
+extension SessionDelivery {
+    /// The structured detail of the delivery's timeline entry (JSON output): `type`
+    /// (`serviceSessionDiagnostic`, `backgroundActivityDiagnostic`, `liveUpdate`, `monitorEvent`),
+    /// `diagnostics` (the flags' names, comma-joined), `session` (`s2`) for sessions and streams,
+    /// `latitude` and `longitude` for an update with a location, `identifier` and `state` for a
+    /// monitor event.
+    public var timelineDetail: [String: String] {
+        func flags(_ d: Diagnostics) -> String { d.flagNames.joined(separator: ",") }
+        switch self {
+        case .serviceSessionDiagnostic(let id, let d):
+            return ["type": "serviceSessionDiagnostic", "session": id.description, "diagnostics": flags(d)]
+        case .backgroundActivityDiagnostic(let id, let d):
+            return ["type": "backgroundActivityDiagnostic", "session": id.description, "diagnostics": flags(d)]
+        case .liveUpdate(let id, let u):
+            var detail = ["type": "liveUpdate", "session": id.description, "diagnostics": flags(u.diagnostics)]
+            if let c = u.location?.coordinate {
+                detail["latitude"] = "\(c.latitude)"
+                detail["longitude"] = "\(c.longitude)"
+            }
+            return detail
+        case .monitorEvent(_, let e):
+            return ["type": "monitorEvent", "identifier": e.identifier, "state": e.state.rawValue, "diagnostics": flags(e.diagnostics)]
+        }
     }
 }

@@ -370,7 +370,8 @@ public final class SimulatedDevice {
     }
 
     private func deliver(_ delivery: SessionDelivery, in app: SimulatedApp) {
-        record(TimelineEntry(time: now, app: app.name, manager: app.objectName(of: delivery), kind: .delivery, text: delivery.timelineText))
+        record(TimelineEntry(time: now, app: app.name, manager: app.objectName(of: delivery), kind: .delivery, text: delivery.timelineText,
+                             detail: delivery.timelineDetail))
         app.deliver(delivery)
     }
 

@@ -10,7 +10,7 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
     /// The keys of ``Expectation``'s properties, with the same names.
     case status, accuracy, provisional, temporary, prompt, buttons, promptMessage, callbacks, received,
          notReceived, manager, inUse, appState, indicator, servicesEnabled, log, terminated, settings,
-         widgetUpdates, widgetInUse, controlCenter, locationConfirmation
+         widgetUpdates, widgetInUse, controlCenter, locationConfirmation, session, diagnostics, condition
 
     /// Reads the key's value `x` into `e`.
     func read(_ x: YAMLValue, into e: inout Expectation) throws {
@@ -48,6 +48,9 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
         case .locationConfirmation:
             let w = try x.word(k, from: LocationConfirmation.allCases.map(\.rawValue))
             e.locationConfirmation = LocationConfirmation(rawValue: w)
+        case .session: e.session = try ScenarioParser.objectName(x, k)
+        case .diagnostics: e.diagnostics = try ScenarioParser.diagnostics(x, k)
+        case .condition: e.condition = try Self.condition(x)
         }
     }
 
@@ -76,7 +79,37 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
         case .widgetInUse: e.widgetInUse.map { "\($0)" }
         case .controlCenter: e.controlCenter.map { "\($0)" }
         case .locationConfirmation: e.locationConfirmation.map(\.rawValue)
+        case .session: e.session.map(YAMLText.quoted)
+        case .diagnostics: e.diagnostics.map(Self.flags)
+        case .condition:
+            e.condition.map { c in
+                var pairs = [("monitor", YAMLText.quoted(c.monitor)), ("identifier", YAMLText.quoted(c.identifier))]
+                if let state = c.state { pairs.append(("state", state.rawValue)) }
+                if let d = c.diagnostics { pairs.append(("diagnostics", Self.flags(d))) }
+                return YAMLText.mapping(pairs)
+            }
         }
+    }
+
+    /// `[insufficientlyInUse, accuracyLimited]`: the flags by their Core Location names, in `Diagnostics.names` order.
+    static func flags(_ d: Diagnostics) -> String { YAMLText.list(d.flagNames) }
+
+    /// `condition: {monitor, identifier, state, diagnostics}`: monitor and identifier, and at
+    /// least one of the others.
+    static func condition(_ x: YAMLValue) throws -> ConditionExpectation {
+        var monitor: String?, identifier: String?, state: MonitoringState?, diagnostics: Diagnostics?
+        for (k, line, v) in try x.mapping("condition") {
+            switch k {
+            case "monitor": monitor = try ScenarioParser.objectName(v, "condition: monitor")
+            case "identifier": identifier = try v.string(k)
+            case "state": state = MonitoringState(rawValue: try v.word("condition: state", from: MonitoringState.allCases.map(\.rawValue)))
+            case "diagnostics": diagnostics = try ScenarioParser.diagnostics(v, "condition: diagnostics")
+            default: throw InputError(file: x.file, line: line, message: "condition: unknown key '\(k)' (expected monitor, identifier, state, diagnostics)")
+            }
+        }
+        guard let monitor, let identifier else { throw x.error("condition needs monitor and identifier") }
+        guard state != nil || diagnostics != nil else { throw x.error("condition needs state or diagnostics (what to check)") }
+        return ConditionExpectation(monitor: monitor, identifier: identifier, state: state, diagnostics: diagnostics)
     }
 
     /// Whether `e` checks the key (`manager` counts when it is not `main`).

@@ -36,7 +36,7 @@ public struct DeviceSpec: Hashable, Sendable {
     public var restricted = false
     /// Timings and open choices (`gracePeriod`, `allowOnceLapse`, and LocSim's additions).
     public var parameters = DeviceParameters()
-    /// `location`, the starting fix; default Apple Park.
+    /// `location`, the starting fix; default Apple Park; `nil` (`location: none`) for no fix.
     public var location: Coordinate? = Coordinate(latitude: 37.3349, longitude: -122.009)
 
     /// The defaults.
@@ -66,6 +66,13 @@ public enum StepAction: Hashable, Sendable {
     case createManager(String)
     /// An app call on a manager (`requestAlways`, `startUpdating`, …).
     case call(AppCall, manager: String)
+    /// A call of the iOS 17/18 API on the object named `object` (section O, LocSim's addition):
+    /// `createServiceSession`, `invalidateServiceSession`, `startBackgroundActivity`,
+    /// `invalidateBackgroundActivity`, `startLiveUpdates`, `stopLiveUpdates` (`object` names the
+    /// session or stream), `openMonitor`, `addCondition`, `removeCondition` (`object` is the
+    /// monitor's name). A file names objects, a run numbers them: the `SessionID` in `call` is
+    /// ``StepAction/unnumbered`` until the runner gives the named object its number.
+    case objectCall(AppCall, object: String)
     /// `choose: BUTTON` or `choose: {button, precise}`.
     case choose(PromptButton, precise: Bool?)
     /// `settings: never|askNextTime|whileUsing|always`.
@@ -108,6 +115,9 @@ public enum StepAction: Hashable, Sendable {
     case playGPX(GPXTrack, path: String)
     /// `expect: {…}`.
     case expect(Expectation)
+
+    /// The session number of a parsed ``objectCall(_:object:)``: the runner allocates the real one.
+    public static let unnumbered = SessionID(0)
 
     /// Lifecycle steps.
     public enum Lifecycle: String, Hashable, Sendable, CaseIterable {
@@ -162,7 +172,36 @@ public struct Expectation: Hashable, Sendable {
     public var controlCenter: Bool?
     /// `locationConfirmation`: the answer of the last `confirmLocation` (LocSim's addition, P6).
     public var locationConfirmation: LocationConfirmation?
+    /// `session`: the service session, background activity session or live-updates stream, by the
+    /// name a step gave it, whose flags `diagnostics` checks (LocSim's addition, section O).
+    public var session: String?
+    /// `diagnostics`: the flags of ``session``: a session's current diagnostic, or the flags of the
+    /// last update a live-updates stream yielded (O2, O12, O13).
+    public var diagnostics: Diagnostics?
+    /// `condition`: the state and flags of a condition of a monitor (O15).
+    public var condition: ConditionExpectation?
 
     /// No keys.
     public init() {}
+}
+
+
+/// The value of `expect: {condition: {monitor, identifier, state, diagnostics}}` (section O, O15).
+public struct ConditionExpectation: Hashable, Sendable {
+    /// The monitor's name (`openMonitor: NAME`).
+    public var monitor: String
+    /// The condition's identifier (`addCondition: {identifier}`).
+    public var identifier: String
+    /// `state`: what Core Location last determined for it, as `CLMonitor.record(for:)` reads it.
+    public var state: MonitoringState?
+    /// `diagnostics`: the flags of the last event the monitor yielded for it.
+    public var diagnostics: Diagnostics?
+
+    /// Creates the expectation.
+    public init(monitor: String, identifier: String, state: MonitoringState? = nil, diagnostics: Diagnostics? = nil) {
+        self.monitor = monitor
+        self.identifier = identifier
+        self.state = state
+        self.diagnostics = diagnostics
+    }
 }

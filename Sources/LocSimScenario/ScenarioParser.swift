@@ -23,14 +23,17 @@ public enum ScenarioParser {
         "macOSWhenInUseKeySufficesFrom",
         "reducedAccuracyInterval", "significantChangeDistance", "usageReminderAfter",
         "startTimeOfDay", "widgetInUseDuration", "recentUseWindow", "pairedIPhonePrecise", "appClipLocationConfirmation",
+        "sessionRecreationWindow", "honoredExplicitSessionKeys", "releasingBackgroundActivitySessionEndsIt",
+        "monitorConditionLimit", "monitorPersistenceAvailable", "outOfUseLiveUpdatesDiagnostic",
     ]
 
-    /// The app keys of format 1.
+    /// The app keys of format 1 plus LocSim's additions (the explicit-service-session keys, O9,
+    /// spelled as in Info.plist).
     public static let appKeys: [String] = [
         "name", "infoPlist", "purposeStrings", "backgroundModes", "defaultAccuracyReduced", "temporaryPurposeKeys", "compatibleApp",
         "appSandbox", "locationEntitlement", "delegateMethods",
         "appClip", "requestsLocationConfirmation", "widgetWantsLocation",
-    ]
+    ] + ExplicitSessionKey.allCases.map(\.rawValue)
 
     /// Reads and parses a scenario file.
     public static func parse(contentsOf path: String) throws -> Scenario {
@@ -149,7 +152,23 @@ public enum ScenarioParser {
             case "recentUseWindow": spec.parameters.recentUseWindow = try v.duration(key)
             case "pairedIPhonePrecise": spec.parameters.pairedIPhonePrecise = try v.onOff(key)
             case "appClipLocationConfirmation": spec.parameters.appClipLocationConfirmation = try v.onOff(key)
-            case "location": spec.location = try coordinate(v, "location")
+            case "sessionRecreationWindow": spec.parameters.sessionRecreationWindow = try v.duration(key)
+            case "honoredExplicitSessionKeys":
+                let names = ExplicitSessionKey.allCases.map(\.rawValue)
+                let items = v.isSequence ? try v.sequence(key) : [v]
+                spec.parameters.honoredExplicitSessionKeys = Set(try items.map { ExplicitSessionKey(rawValue: try $0.word(key, from: names))! })
+            case "releasingBackgroundActivitySessionEndsIt": spec.parameters.releasingBackgroundActivitySessionEndsIt = try v.bool(key)
+            case "monitorConditionLimit":
+                let text = try v.string(key)
+                guard let limit = Int(text), (0...1_000_000).contains(limit) else {
+                    throw v.error("monitorConditionLimit must be a whole number of conditions (0…1000000), not '\(text)'")
+                }
+                spec.parameters.monitorConditionLimit = limit
+            case "monitorPersistenceAvailable": spec.parameters.monitorPersistenceAvailable = try v.bool(key)
+            case "outOfUseLiveUpdatesDiagnostic": spec.parameters.outOfUseLiveUpdatesDiagnostic = try diagnostics(v, key)
+            case "location":
+                // `none`: no fix until the first moveTo (live updates report locationUnavailable, O2).
+                if v.isScalar, try v.string(key) == "none" { spec.location = nil } else { spec.location = try coordinate(v, "location") }
             default:
                 if extraKeys.contains(key) { continue }
                 throw InputError(file: value.file, line: line, message: "unknown device key '\(key)' (expected one of: \(deviceKeys.joined(separator: ", ")))")
@@ -170,6 +189,7 @@ public enum ScenarioParser {
         var sandbox = false, entitlement = false
         var delegateMethods = DelegateMethods.all
         var clip: Bool?, confirmation: Bool?, widget: Bool?
+        var explicitKeys: [ExplicitSessionKey: Bool] = [:]
         for (key, line, v) in try value.mapping("app") {
             switch key {
             case "name": name = try v.string("name")
@@ -212,6 +232,7 @@ public enum ScenarioParser {
             case "appClip": clip = try v.bool(key)
             case "requestsLocationConfirmation": confirmation = try v.bool(key)
             case "widgetWantsLocation": widget = try v.bool(key)
+            case _ where ExplicitSessionKey(rawValue: key) != nil: explicitKeys[ExplicitSessionKey(rawValue: key)!] = try v.bool(key)
             default:
                 if extraKeys.contains(key) { continue }
                 throw InputError(file: value.file, line: line, message: "unknown app key '\(key)' (expected one of: \(appKeys.joined(separator: ", ")))")
@@ -230,6 +251,9 @@ public enum ScenarioParser {
         if let clip { app.appClip = clip }
         if let confirmation { app.requestsLocationConfirmation = confirmation }
         if let widget { app.widgetWantsLocation = widget }
+        for (key, on) in explicitKeys {
+            if on { app.explicitServiceSessionKeys.insert(key) } else { app.explicitServiceSessionKeys.remove(key) }
+        }
         return app
     }
 
@@ -332,6 +356,96 @@ public enum ScenarioParser {
         return .confirmLocation(Region(name: "confirmation", center: Coordinate(latitude: lat, longitude: lon), radius: radius))
     }
 
+    // MARK: Section O steps
+
+    /// The name a section-O step gives its object, or refers to it by (`startLiveUpdates: nav`):
+    /// a non-empty value (`~` and `null` are no name).
+    static func objectName(_ arg: YAMLValue, _ word: String) throws -> String {
+        guard !arg.isNull else { throw arg.error("\(word) needs a name (\(word): NAME)") }
+        let name = try arg.string(word)
+        guard !name.isEmpty, name != "~", name != "null" else { throw arg.error("\(word) needs a name (\(word): NAME)") }
+        return name
+    }
+
+    /// `createServiceSession: {name, authorization, fullAccuracyPurposeKey}` (O3).
+    static func createServiceSession(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        let word = "createServiceSession"
+        guard arg.isMapping else {
+            throw arg.error("\(word) needs {name: NAME, authorization: none|whenInUse|always}, and optionally fullAccuracyPurposeKey")
+        }
+        var name: String?, requirement: SessionRequirement?, key: String?
+        for (k, line, x) in try arg.mapping(word) {
+            switch k {
+            case "name": name = try objectName(x, "\(word): name")
+            case "authorization":
+                requirement = SessionRequirement(rawValue: try x.word("\(word): authorization", from: SessionRequirement.allCases.map(\.rawValue)))
+            case "fullAccuracyPurposeKey":
+                let text = try x.string(k)
+                guard !text.isEmpty, text != "~", text != "null" else {
+                    throw x.error("\(word): fullAccuracyPurposeKey needs a purpose key (an entry of NSLocationTemporaryUsageDescriptionDictionary)")
+                }
+                key = text
+            default:
+                throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected name, authorization, fullAccuracyPurposeKey)")
+            }
+        }
+        guard let name else { throw arg.error("\(word) needs a name (later steps and expectations refer to the session by it)") }
+        guard let requirement else { throw arg.error("\(word) needs authorization: none, whenInUse or always") }
+        return .objectCall(.createServiceSession(StepAction.unnumbered, requirement, fullAccuracyPurposeKey: key), object: name)
+    }
+
+    /// The monitoring states `assuming` accepts (`CLMonitor.add(_:identifier:assuming:)`).
+    static let assumableStates: [MonitoringState] = [.unknown, .satisfied, .unsatisfied]
+
+    /// `addCondition: {monitor, identifier, center: {latitude, longitude}, radius, assuming}` (O15).
+    static func addCondition(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        let word = "addCondition"
+        var monitor: String?, identifier: String?, center: Coordinate?, radius = 100.0, assumed = MonitoringState.unknown
+        for (k, line, x) in try arg.mapping(word) {
+            switch k {
+            case "monitor": monitor = try objectName(x, "\(word): monitor")
+            case "identifier": identifier = try x.string(k)
+            case "center": center = try coordinate(x, "\(word): center")
+            case "radius": radius = try x.double("\(word): radius")
+            case "assuming":
+                assumed = MonitoringState(rawValue: try x.word("\(word): assuming", from: assumableStates.map(\.rawValue)))!
+            default:
+                throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected monitor, identifier, center, radius, assuming)")
+            }
+        }
+        guard let monitor, let identifier else { throw arg.error("\(word) needs monitor and identifier") }
+        return .objectCall(.addCondition(monitor: monitor, Region(name: identifier, center: center, radius: radius), assuming: assumed), object: monitor)
+    }
+
+    /// `removeCondition: {monitor, identifier}` (O15).
+    static func removeCondition(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
+        let word = "removeCondition"
+        var monitor: String?, identifier: String?
+        for (k, line, x) in try arg.mapping(word) {
+            switch k {
+            case "monitor": monitor = try objectName(x, "\(word): monitor")
+            case "identifier": identifier = try x.string(k)
+            default: throw InputError(file: v.file, line: line, message: "\(word): unknown key '\(k)' (expected monitor, identifier)")
+            }
+        }
+        guard let monitor, let identifier else { throw arg.error("\(word) needs monitor and identifier") }
+        return .objectCall(.removeCondition(monitor: monitor, identifier: identifier), object: monitor)
+    }
+
+    /// Diagnostic flags by their Core Location names (`Diagnostics.names`): a list, or one name.
+    static func diagnostics(_ x: YAMLValue, _ what: String) throws -> Diagnostics {
+        let items = x.isSequence ? try x.sequence(what) : [x]
+        var flags: Diagnostics = []
+        for item in items {
+            let name = try item.string(what)
+            guard let flag = Diagnostics(name: name) else {
+                throw item.error("\(what): unknown flag '\(name)' (expected one of: \(Diagnostics.names.map(\.1).joined(separator: ", ")))")
+            }
+            flags.insert(flag)
+        }
+        return flags
+    }
+
     /// `set: {PROPERTY: VALUE, …, on: MANAGER}`.
     static func setProperties(_ arg: YAMLValue, _ v: YAMLValue) throws -> StepAction {
         var manager = "main"
@@ -427,6 +541,13 @@ public enum ScenarioParser {
                 throw InputError(file: arg.file, line: line, message: "unknown expectation '\(k)' (expected one of: \(expectationKeys.joined(separator: ", ")))")
             }
             try key.read(x, into: &e)
+        }
+        // `diagnostics` reads the flags of the object `session` names: one without the other checks nothing.
+        if e.diagnostics != nil, e.session == nil {
+            throw arg.error("diagnostics needs session: NAME (the service session, background activity session or live updates whose flags it checks)")
+        }
+        if e.session != nil, e.diagnostics == nil {
+            throw arg.error("session needs diagnostics: [FLAG, …] (the flags to check)")
         }
         return e
     }

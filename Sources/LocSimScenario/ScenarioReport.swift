@@ -55,8 +55,9 @@ public enum ScenarioReport {
     }
 
     /// The `detail` keys whose values are lists: a timeline entry holds them comma-joined
-    /// (`allowOnce,dontAllow`), JSON prints them as arrays of strings.
-    public static let listDetailKeys: Set<String> = ["buttons"]
+    /// (`allowOnce,dontAllow`, a delivery's `insufficientlyInUse,accuracyLimited`), JSON prints
+    /// them as arrays of strings.
+    public static let listDetailKeys: Set<String> = ["buttons", "diagnostics"]
 
     /// JSON Lines for one result: an `entry` object per timeline entry (unless `timeline` is
     /// `false`, as for `--quiet`), then a `result` object.

@@ -71,6 +71,25 @@ public final class ScenarioRunner {
     private let delegate: TimelineDelegate
     private var strongManagers: [LocationManager] = []
     private var lastExpectIndex = 0
+    /// The section-O objects the steps named, by name: what they are and their number (the
+    /// latest object of that name).
+    private var objects: [String: (kind: ObjectKind, id: SessionID)] = [:]
+
+    /// What a name of a section-O step stands for.
+    private enum ObjectKind: String {
+        case serviceSession = "a service session"
+        case backgroundActivity = "a background activity session"
+        case liveUpdates = "live updates"
+
+        /// The step that makes an object of this kind.
+        var creatingStep: String {
+            switch self {
+            case .serviceSession: "createServiceSession: {name: NAME, authorization: …}"
+            case .backgroundActivity: "startBackgroundActivity: NAME"
+            case .liveUpdates: "startLiveUpdates: NAME"
+            }
+        }
+    }
 
     /// Prepares a run of `scenario`.
     public init(_ scenario: Scenario) {
@@ -108,7 +127,7 @@ public final class ScenarioRunner {
                        !device.timeline.entries.contains(where: { $0.app == app.name && $0.manager == e.manager }) {
                         throw SimulationError("expect: no location manager named '\(e.manager)' was created (create it with createManager: \(e.manager))")
                     }
-                    let mismatches = check(e)
+                    let mismatches = try check(e)
                     lastExpectIndex = device.timeline.entries.count
                     if !mismatches.isEmpty {
                         let failure = ExpectationFailure(file: scenario.file, line: step.line, mismatches: mismatches)
@@ -164,6 +183,10 @@ public final class ScenarioRunner {
             }
             m.perform(call)
             device.run()
+        case .objectCall(let call, let name):
+            try requireRunning(call.word)
+            try perform(call, on: name)
+            device.run()
         case .choose(let button, let precise):
             try device.choose(PromptChoice(button, precise: precise))
         case .settings(let option): app.changeSetting(option)
@@ -192,6 +215,48 @@ public final class ScenarioRunner {
         }
     }
 
+    /// A section-O call: a creating call gives the name a fresh number; the others find the
+    /// object by its name (monitors are named by the app itself).
+    private func perform(_ call: AppCall, on name: String) throws {
+        func create(_ kind: ObjectKind) throws -> SessionID {
+            if let old = objects[name], isHeld(old.kind, old.id) {
+                throw SimulationError("\(call.word): the app already holds \(old.kind.rawValue) named '\(name)' (invalidate or stop it first, or choose another name)")
+            }
+            let id = app.newSessionID(named: name)
+            objects[name] = (kind, id)
+            return id
+        }
+        func find(_ kind: ObjectKind) throws -> SessionID {
+            guard let object = objects[name] else {
+                throw SimulationError("\(call.word): nothing named '\(name)' was created (create it with \(kind.creatingStep.replacingOccurrences(of: "NAME", with: name)))")
+            }
+            guard object.kind == kind else { throw SimulationError("\(call.word): '\(name)' is \(object.kind.rawValue), not \(kind.rawValue)") }
+            return object.id
+        }
+        let numbered: AppCall
+        switch call {
+        case .createServiceSession(_, let requirement, let key):
+            numbered = .createServiceSession(try create(.serviceSession), requirement, fullAccuracyPurposeKey: key)
+        case .invalidateServiceSession: numbered = .invalidateServiceSession(try find(.serviceSession))
+        case .startBackgroundActivity: numbered = .startBackgroundActivity(try create(.backgroundActivity))
+        case .invalidateBackgroundActivity: numbered = .invalidateBackgroundActivity(try find(.backgroundActivity))
+        case .startLiveUpdates: numbered = .startLiveUpdates(try create(.liveUpdates))
+        case .stopLiveUpdates: numbered = .stopLiveUpdates(try find(.liveUpdates))
+        default: numbered = call
+        }
+        app.perform(numbered, object: name)
+    }
+
+    /// Whether the app's process holds the object: a session not invalidated, a stream not stopped.
+    private func isHeld(_ kind: ObjectKind, _ id: SessionID) -> Bool {
+        let sessions = app.model.sessions
+        switch kind {
+        case .serviceSession: return sessions.service.contains { $0.id == id }
+        case .backgroundActivity: return sessions.backgroundActivity.contains { $0.id == id }
+        case .liveUpdates: return sessions.liveUpdates.contains { $0.id == id }
+        }
+    }
+
     private func requireRunning(_ word: String) throws {
         switch app.state {
         case .foreground, .background: return
@@ -202,7 +267,7 @@ public final class ScenarioRunner {
 
     // MARK: Expectations
 
-    private func check(_ e: Expectation) -> [ExpectationFailure.Mismatch] {
+    private func check(_ e: Expectation) throws -> [ExpectationFailure.Mismatch] {
         var out: [ExpectationFailure.Mismatch] = []
         func compare(_ key: String, _ expected: String?, _ actual: String) {
             if let expected, expected != actual { out.append(.init(key: key, expected: expected, actual: actual)) }
@@ -264,7 +329,62 @@ public final class ScenarioRunner {
         compare("widgetInUse", e.widgetInUse.map(String.init), String(model.isWidgetInUse))
         compare("controlCenter", e.controlCenter.map(String.init), String(model.isListedInControlCenter))
         compare("locationConfirmation", e.locationConfirmation?.rawValue, app.lastLocationConfirmation?.rawValue ?? "none asked")
+        if let name = e.session, let expected = e.diagnostics {
+            compare("diagnostics", expected.description, try diagnostics(of: name))
+        }
+        if let c = e.condition {
+            guard let monitor = model.sessions.monitors.first(where: { $0.name == c.monitor }) else {
+                throw SimulationError("expect: the app never opened a monitor named '\(c.monitor)' (open it with openMonitor: \(c.monitor))")
+            }
+            // One mismatch naming the parts the expectation checks: `state: satisfied, diagnostics: []`.
+            var expected: [String] = [], actual: [String] = []
+            if let state = c.state {
+                expected.append("state: \(state.rawValue)")
+                actual.append("state: " + (monitor.conditions.first { $0.region.name == c.identifier }?.state.rawValue
+                    ?? "none (no condition '\(c.identifier)' in monitor \(c.monitor))"))
+            }
+            if let flags = c.diagnostics {
+                expected.append("diagnostics: \(flags)")
+                let last = lastDelivery(type: "monitorEvent", object: c.monitor) { $0["identifier"] == c.identifier }
+                actual.append("diagnostics: " + (last.map { Self.flags($0).description } ?? "none (no event for '\(c.identifier)' yet)"))
+            }
+            compare("condition", expected.joined(separator: ", "), actual.joined(separator: ", "))
+        }
         return out
+    }
+
+    /// What `diagnostics` reads of the object named `name`: a session's current diagnostic, or
+    /// the flags of the last update of live updates.
+    private func diagnostics(of name: String) throws -> String {
+        guard let (kind, id) = objects[name] else {
+            throw SimulationError("expect: nothing named '\(name)' was created (createServiceSession, startBackgroundActivity and startLiveUpdates name what session checks)")
+        }
+        let sessions = app.model.sessions
+        let notHeld = "none: '\(name)' is no longer held (invalidated, stopped, or gone with the app's process)"
+        switch kind {
+        case .serviceSession:
+            guard let s = sessions.service.first(where: { $0.id == id }) else { return notHeld }
+            return s.reported?.description ?? "none reported yet"
+        case .backgroundActivity:
+            guard let s = sessions.backgroundActivity.first(where: { $0.id == id }) else { return notHeld }
+            return s.reported?.description ?? "none reported yet"
+        case .liveUpdates:
+            return lastDelivery(type: "liveUpdate", object: name) { $0["session"] == id.description }.map { Self.flags($0).description } ?? "no update yet"
+        }
+    }
+
+    /// The detail of the last delivery of `type` to the object named `object` that `matches`.
+    private func lastDelivery(type: String, object: String, where matches: ([String: String]) -> Bool) -> [String: String]? {
+        device.timeline.entries.last { entry in
+            entry.kind == .delivery && entry.app == app.name && entry.manager == object && entry.detail["type"] == type && matches(entry.detail)
+        }?.detail
+    }
+
+    /// The flags of a delivery's detail.
+    private static func flags(_ detail: [String: String]) -> Diagnostics {
+        var d: Diagnostics = []
+        for name in (detail["diagnostics"] ?? "").split(separator: ",") { d.formUnion(Diagnostics(name: String(name)) ?? []) }
+        return d
     }
 
     static func list(_ items: [some CustomStringConvertible]) -> String { "[" + items.map(\.description).joined(separator: ", ") + "]" }

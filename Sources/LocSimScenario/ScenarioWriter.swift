@@ -6,9 +6,9 @@ import LocSimModel
 ///
 /// Steps are spelled by the step table (``StepSyntax``), expectations by ``ExpectationKey``,
 /// strings by ``YAMLText``, durations by `DurationText`. The explorer writes its counterexamples
-/// with it. Two things do not round-trip because a file cannot say them: a device with no
-/// `location` (the parser always has one) and a `set` step that assigns one property twice (YAML
-/// has no duplicate keys). Core Location has no such type.
+/// with it. One thing does not round-trip because a file cannot say it: a `set` step that assigns
+/// one property twice (YAML has no duplicate keys). A device with no `location` is written
+/// `location: none`. Core Location has no such type.
 public enum ScenarioWriter {
     /// The whole file: `name`, `device`, `app` and `steps`.
     public static func write(_ scenario: Scenario) -> String {
@@ -22,8 +22,9 @@ public enum ScenarioWriter {
     }
 
     /// The `device:` section: `platform`, `locationServices`, `restricted`, `gracePeriod` and
-    /// `allowOnceLapse` always, the other parameters when they differ from the defaults, then
-    /// `usageReminderAfter` and `location` when set.
+    /// `allowOnceLapse` always, the other parameters in the order of ``ScenarioParser/deviceKeys``
+    /// when they differ from the defaults (`usageReminderAfter` when set), then `location` (`none`
+    /// for no fix).
     public static func device(_ d: DeviceSpec) -> String {
         let p = d.parameters, defaults = DeviceParameters()
         func duration(_ key: String, _ value: Duration) -> (String, String) { (key, DurationText.format(value)) }
@@ -48,7 +49,19 @@ public enum ScenarioWriter {
         if p.recentUseWindow != defaults.recentUseWindow { pairs.append(duration("recentUseWindow", p.recentUseWindow)) }
         if p.pairedIPhonePrecise != defaults.pairedIPhonePrecise { pairs.append(("pairedIPhonePrecise", YAMLText.onOff(p.pairedIPhonePrecise))) }
         if p.appClipLocationConfirmation != defaults.appClipLocationConfirmation { pairs.append(("appClipLocationConfirmation", YAMLText.onOff(p.appClipLocationConfirmation))) }
-        if let c = d.location { pairs.append(("location", YAMLText.coordinate(c))) }
+        if p.sessionRecreationWindow != defaults.sessionRecreationWindow { pairs.append(duration("sessionRecreationWindow", p.sessionRecreationWindow)) }
+        if p.honoredExplicitSessionKeys != defaults.honoredExplicitSessionKeys {
+            pairs.append(("honoredExplicitSessionKeys", YAMLText.list(ExplicitSessionKey.allCases.filter(p.honoredExplicitSessionKeys.contains).map(\.rawValue))))
+        }
+        if p.releasingBackgroundActivitySessionEndsIt != defaults.releasingBackgroundActivitySessionEndsIt {
+            pairs.append(("releasingBackgroundActivitySessionEndsIt", "\(p.releasingBackgroundActivitySessionEndsIt)"))
+        }
+        if p.monitorConditionLimit != defaults.monitorConditionLimit { pairs.append(("monitorConditionLimit", "\(p.monitorConditionLimit)")) }
+        if p.monitorPersistenceAvailable != defaults.monitorPersistenceAvailable { pairs.append(("monitorPersistenceAvailable", "\(p.monitorPersistenceAvailable)")) }
+        if p.outOfUseLiveUpdatesDiagnostic != defaults.outOfUseLiveUpdatesDiagnostic {
+            pairs.append(("outOfUseLiveUpdatesDiagnostic", ExpectationKey.flags(p.outOfUseLiveUpdatesDiagnostic)))
+        }
+        pairs.append(("location", d.location.map(YAMLText.coordinate) ?? "none"))
         assert(pairs.allSatisfy { ScenarioParser.deviceKeys.contains($0.0) })
         return "device:\n" + pairs.map { "  \($0.0): \($0.1)\n" }.joined()
     }
@@ -56,8 +69,8 @@ public enum ScenarioWriter {
     /// The `app:` section, every field explicit: `name`, `purposeStrings` (sorted by key),
     /// `backgroundModes`, `defaultAccuracyReduced`, `temporaryPurposeKeys` (when there are any),
     /// `compatibleApp`, and `appSandbox`, `locationEntitlement` and `delegateMethods` when they
-    /// differ from the defaults, then `appClip`, `requestsLocationConfirmation` and
-    /// `widgetWantsLocation` when true. An app read from an `infoPlist` is written as the fields the plist gave.
+    /// differ from the defaults, then `appClip`, `requestsLocationConfirmation`,
+    /// `widgetWantsLocation` and the explicit-service-session keys (O9) when true. An app read from an `infoPlist` is written as the fields the plist gave.
     public static func app(_ a: AppDescription) -> String {
         var out = "app:\n"
         out += "  name: \(YAMLText.quoted(a.name))\n"
@@ -81,6 +94,7 @@ public enum ScenarioWriter {
         if a.appClip { out += "  appClip: true\n" }
         if a.requestsLocationConfirmation { out += "  requestsLocationConfirmation: true\n" }
         if a.widgetWantsLocation { out += "  widgetWantsLocation: true\n" }
+        for key in ExplicitSessionKey.allCases where a.explicitServiceSessionKeys.contains(key) { out += "  \(key.rawValue): true\n" }
         return out
     }
 

@@ -70,6 +70,31 @@ public struct StepSyntax: Sendable {
             guard case .call(.set(let properties), let manager) = $0 else { return nil }
             return .value(onManager(properties.map(\.scenarioPair), manager))
         },
+        // Section O: the iOS 17/18 API, on objects the steps name (each word is `AppCall.word`).
+        StepSyntax(AppCall.createServiceSession(StepAction.unnumbered, .none, fullAccuracyPurposeKey: nil).word, value: ScenarioParser.createServiceSession) {
+            guard case .objectCall(.createServiceSession(_, let requirement, let key), let name) = $0 else { return nil }
+            var pairs = [("name", YAMLText.quoted(name)), ("authorization", requirement.rawValue)]
+            if let key { pairs.append(("fullAccuracyPurposeKey", YAMLText.quoted(key))) }
+            return .value(YAMLText.mapping(pairs))
+        },
+        object { _ in .invalidateServiceSession(StepAction.unnumbered) },
+        object { _ in .startBackgroundActivity(StepAction.unnumbered) },
+        object { _ in .invalidateBackgroundActivity(StepAction.unnumbered) },
+        object { _ in .startLiveUpdates(StepAction.unnumbered) },
+        object { _ in .stopLiveUpdates(StepAction.unnumbered) },
+        object { .openMonitor($0) },
+        StepSyntax(AppCall.addCondition(monitor: "", Region(name: ""), assuming: .unknown).word, value: ScenarioParser.addCondition) {
+            guard case .objectCall(.addCondition(let monitor, let r, let assumed), let object) = $0, object == monitor else { return nil }
+            var pairs = [("monitor", YAMLText.quoted(monitor)), ("identifier", YAMLText.quoted(r.name))]
+            if let c = r.center { pairs.append(("center", YAMLText.coordinate(c))) }
+            if r.radius != 100 { pairs.append(("radius", YAMLText.number(r.radius))) }
+            if assumed != .unknown { pairs.append(("assuming", assumed.rawValue)) }
+            return .value(YAMLText.mapping(pairs))
+        },
+        StepSyntax(AppCall.removeCondition(monitor: "", identifier: "").word, value: ScenarioParser.removeCondition) {
+            guard case .objectCall(.removeCondition(let monitor, let identifier), let object) = $0, object == monitor else { return nil }
+            return .value(YAMLText.mapping([("monitor", YAMLText.quoted(monitor)), ("identifier", YAMLText.quoted(identifier))]))
+        },
         StepSyntax("choose", value: ScenarioParser.choose) {
             guard case .choose(let button, let precise) = $0 else { return nil }
             guard let precise else { return .value(button.rawValue) }
@@ -174,6 +199,19 @@ public struct StepSyntax: Sendable {
         }) {
             guard case .call(call, let manager) = $0 else { return nil }
             return manager == "main" ? .bare : .value(onManager([], manager))
+        }
+    }
+
+    /// A section-O call on the object its value names (`- startLiveUpdates: nav`, `- openMonitor:
+    /// places`): `make` builds the call from the name.
+    private static func object(_ make: @escaping @Sendable (String) -> AppCall) -> StepSyntax {
+        let word = make("").word
+        return StepSyntax(word, value: { arg, _ in
+            let name = try ScenarioParser.objectName(arg, word)
+            return .objectCall(make(name), object: name)
+        }) {
+            guard case .objectCall(let call, let name) = $0, call == make(name) else { return nil }
+            return .value(YAMLText.quoted(name))
         }
     }
 

@@ -69,6 +69,14 @@ struct ScenarioParserExpectationTests {
         ExpectationCase("controlCenter", "true") { $0.controlCenter = true },
         ExpectationCase("locationConfirmation", "disallowed") { $0.locationConfirmation = .disallowed },
         ExpectationCase("prompt", "widget") { $0.prompt = "widget" },
+        // Section O: `session` and `diagnostics` come together.
+        ExpectationCase("session", "nav, diagnostics: []") { $0.session = "nav"; $0.diagnostics = [] },
+        ExpectationCase("diagnostics", "[insufficientlyInUse, serviceSessionRequired], session: updates") {
+            $0.session = "updates"; $0.diagnostics = [.insufficientlyInUse, .serviceSessionRequired]
+        },
+        ExpectationCase("condition", "{monitor: places, identifier: home, state: unmonitored, diagnostics: [conditionUnsupported]}") {
+            $0.condition = ConditionExpectation(monitor: "places", identifier: "home", state: .unmonitored, diagnostics: .conditionUnsupported)
+        },
     ]
 
     @Test("Every expectation key parses", arguments: cases)
@@ -137,7 +145,9 @@ struct ScenarioParserSectionTests {
         ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"), ("airplaneModeDeniesLocation", "false"),
         ("reinstallKeepsAuthorization", "false"), ("macOSWhenInUseKeySufficesFrom", "14"),
         ("startTimeOfDay", "23.5h"), ("widgetInUseDuration", "2m"), ("recentUseWindow", "1h"), ("pairedIPhonePrecise", "off"),
-        ("appClipLocationConfirmation", "off"),
+        ("appClipLocationConfirmation", "off"), ("sessionRecreationWindow", "3s"),
+        ("honoredExplicitSessionKeys", "[CLRequireExplicitServiceSession]"), ("releasingBackgroundActivitySessionEndsIt", "false"),
+        ("monitorConditionLimit", "2"), ("monitorPersistenceAvailable", "false"), ("outOfUseLiveUpdatesDiagnostic", "serviceSessionRequired"),
     ]
 
     static func device(_ body: String) throws -> DeviceSpec {
@@ -173,6 +183,12 @@ struct ScenarioParserSectionTests {
         expected.parameters.recentUseWindow = .seconds(3600)
         expected.parameters.pairedIPhonePrecise = false
         expected.parameters.appClipLocationConfirmation = false
+        expected.parameters.sessionRecreationWindow = .seconds(3)
+        expected.parameters.honoredExplicitSessionKeys = [.cl]
+        expected.parameters.releasingBackgroundActivitySessionEndsIt = false
+        expected.parameters.monitorConditionLimit = 2
+        expected.parameters.monitorPersistenceAvailable = false
+        expected.parameters.outOfUseLiveUpdatesDiagnostic = .serviceSessionRequired
         let body = Self.deviceCases.map { "\($0.0): \($0.1)" }.joined(separator: "\n  ")
         #expect(try Self.device(body) == expected)
     }
@@ -210,6 +226,7 @@ struct ScenarioParserSectionTests {
           appClip: true
           requestsLocationConfirmation: true
           widgetWantsLocation: true
+          CLRequireExplicitServiceSession: true
         steps: [launch]
         """
         let app = try ScenarioParser.parse(text, file: ScenarioFixtures.scenarioPath).app
@@ -223,6 +240,7 @@ struct ScenarioParserSectionTests {
         #expect(app.delegateMethods == [.didUpdateLocations, .locationManagerDidChangeAuthorization])
         #expect(Set(ScenarioParser.appKeys).isSuperset(of: ["appSandbox", "locationEntitlement", "delegateMethods"]))
         #expect(app.appClip && app.requestsLocationConfirmation && app.widgetWantsLocation)
+        #expect(app.explicitServiceSessionKeys == [.cl])
     }
 
     @Test("P6: startTimeOfDay is a time since midnight, less than 24 hours")

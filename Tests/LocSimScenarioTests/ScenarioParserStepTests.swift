@@ -91,6 +91,18 @@ struct ScenarioParserStepTests {
         StepCase("viewWidget", .viewWidget),
         StepCase("confirmLocation: {latitude: 1.5, longitude: 2.5, radius: 300}",
                  .confirmLocation(Region(name: "confirmation", center: Coordinate(latitude: 1.5, longitude: 2.5), radius: 300))),
+        // Section O: calls on named objects (session numbers are allocated by the run).
+        StepCase("createServiceSession: {name: nav, authorization: always, fullAccuracyPurposeKey: Navigation}",
+                 .objectCall(.createServiceSession(StepAction.unnumbered, .always, fullAccuracyPurposeKey: "Navigation"), object: "nav")),
+        StepCase("invalidateServiceSession: nav", .objectCall(.invalidateServiceSession(StepAction.unnumbered), object: "nav")),
+        StepCase("startBackgroundActivity: workout", .objectCall(.startBackgroundActivity(StepAction.unnumbered), object: "workout")),
+        StepCase("invalidateBackgroundActivity: workout", .objectCall(.invalidateBackgroundActivity(StepAction.unnumbered), object: "workout")),
+        StepCase("startLiveUpdates: updates", .objectCall(.startLiveUpdates(StepAction.unnumbered), object: "updates")),
+        StepCase("stopLiveUpdates: updates", .objectCall(.stopLiveUpdates(StepAction.unnumbered), object: "updates")),
+        StepCase("openMonitor: places", .objectCall(.openMonitor("places"), object: "places")),
+        StepCase("addCondition: {monitor: places, identifier: park, center: {latitude: 37.3318, longitude: -122.0312}, radius: 250, assuming: unsatisfied}",
+                 .objectCall(.addCondition(monitor: "places", Region(name: "park", center: apple, radius: 250), assuming: .unsatisfied), object: "places")),
+        StepCase("removeCondition: {monitor: places, identifier: park}", .objectCall(.removeCondition(monitor: "places", identifier: "park"), object: "places")),
     ]
 
     @Test("Every step word parses to its action", arguments: cases)

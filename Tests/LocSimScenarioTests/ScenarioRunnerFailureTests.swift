@@ -53,6 +53,17 @@ struct ScenarioRunnerFailureTests {
         FailureCase(key: "locationConfirmation", steps: ["launch", "expect: {locationConfirmation: confirmed}"], expected: "confirmed", actual: "none asked"),
         FailureCase(key: "locationConfirmation", steps: ["launch", "confirmLocation: {latitude: 37.3349, longitude: -122.009, radius: 100}",
                                                          "expect: {locationConfirmation: confirmed}"], expected: "confirmed", actual: "disallowed"),
+        FailureCase(key: "diagnostics", steps: ["launch", "startLiveUpdates: nav", "expect: {session: nav, diagnostics: []}"],
+                    expected: "[]", actual: "[authorizationRequestInProgress]"),
+        FailureCase(key: "diagnostics", steps: ["launch", "createServiceSession: {name: nav, authorization: none}", "invalidateServiceSession: nav",
+                                                "expect: {session: nav, diagnostics: []}"],
+                    expected: "[]", actual: "none: 'nav' is no longer held (invalidated, stopped, or gone with the app's process)"),
+        FailureCase(key: "condition", steps: ["launch", "settings: whileUsing", "openMonitor: m",
+                                              "addCondition: {monitor: m, identifier: far, center: {latitude: 0, longitude: 0}}",
+                                              "expect: {condition: {monitor: m, identifier: far, state: satisfied, diagnostics: [accuracyLimited]}}"],
+                    expected: "state: satisfied, diagnostics: [accuracyLimited]", actual: "state: unsatisfied, diagnostics: []"),
+        FailureCase(key: "condition", steps: ["launch", "openMonitor: m", "expect: {condition: {monitor: m, identifier: home, state: unknown}}"],
+                    expected: "state: unknown", actual: "state: none (no condition 'home' in monitor m)"),
     ]
 
     @Test("Each expectation key fails with its expected and actual values", arguments: cases)
@@ -68,9 +79,9 @@ struct ScenarioRunnerFailureTests {
         #expect(ScenarioReport.exitStatus([result]) == 1)
     }
 
-    @Test("The failure covers every expectation key except manager, which only selects")
+    @Test("The failure covers every expectation key except manager and session, which only select")
     func everyKeyCanFail() {
-        #expect(Set(Self.cases.map(\.key)).union(["manager"]) == Set(ScenarioParser.expectationKeys))
+        #expect(Set(Self.cases.map(\.key)).union(["manager", "session"]) == Set(ScenarioParser.expectationKeys))
     }
 
     @Test("A failure stops the run: the timeline ends at the failing step and the text names file:line, expected and actual")

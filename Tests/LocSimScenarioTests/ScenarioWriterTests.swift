@@ -115,8 +115,14 @@ struct ScenarioGenerator {
         if bool() { p.recentUseWindow = duration() }
         if bool() { p.pairedIPhonePrecise = bool() }
         if bool() { p.appClipLocationConfirmation = bool() }
+        if bool() { p.sessionRecreationWindow = duration() }
+        if bool() { p.honoredExplicitSessionKeys = Set(ExplicitSessionKey.allCases.filter { _ in bool() }) }
+        if bool() { p.releasingBackgroundActivitySessionEndsIt = bool() }
+        if bool() { p.monitorConditionLimit = int(0...100) }
+        if bool() { p.monitorPersistenceAvailable = bool() }
+        if bool() { p.outOfUseLiveUpdatesDiagnostic = flags() }
         d.parameters = p
-        if bool() { d.location = coordinate() }
+        if bool() { d.location = chance(0.2) ? nil : coordinate() }
         return d
     }
 
@@ -134,7 +140,36 @@ struct ScenarioGenerator {
         if chance(0.2) { a.appClip = true }
         if chance(0.2) { a.requestsLocationConfirmation = true }
         if chance(0.2) { a.widgetWantsLocation = true }
+        if chance(0.3) { a.explicitServiceSessionKeys = Set(ExplicitSessionKey.allCases.filter { _ in bool() }) }
         return a
+    }
+
+    /// Diagnostic flags: none, one, or several.
+    mutating func flags() -> Diagnostics {
+        Diagnostics(Diagnostics.names.map(\.0).filter { _ in chance(0.2) })
+    }
+
+    /// A name a section-O step gives an object (the parser reads an empty, `~` or `null` one as none).
+    mutating func objectName() -> String {
+        pick(Self.oddStrings.filter { !["", "~", "null"].contains($0) })
+    }
+
+    /// A section-O call on a named object, as the parser reads it (session numbers unallocated).
+    mutating func objectCall() -> StepAction {
+        let name = objectName(), n = StepAction.unnumbered
+        switch int(0...8) {
+        case 0: return .objectCall(.createServiceSession(n, pick(SessionRequirement.allCases), fullAccuracyPurposeKey: maybe(0.5) { $0.objectName() }), object: name)
+        case 1: return .objectCall(.invalidateServiceSession(n), object: name)
+        case 2: return .objectCall(.startBackgroundActivity(n), object: name)
+        case 3: return .objectCall(.invalidateBackgroundActivity(n), object: name)
+        case 4: return .objectCall(.startLiveUpdates(n), object: name)
+        case 5: return .objectCall(.stopLiveUpdates(n), object: name)
+        case 6: return .objectCall(.openMonitor(name), object: name)
+        case 7:
+            let region = Region(name: string(), center: maybe(0.5) { $0.coordinate() }, radius: chance(0.4) ? 100 : pick([0, -5, 12.5, Double(int(1...100_000))]))
+            return .objectCall(.addCondition(monitor: name, region, assuming: pick([.unknown, .satisfied, .unsatisfied])), object: name)
+        default: return .objectCall(.removeCondition(monitor: name, identifier: string()), object: name)
+        }
     }
 
     mutating func manager() -> String { chance(0.6) ? "main" : string() }
@@ -213,6 +248,15 @@ struct ScenarioGenerator {
         e.widgetInUse = maybe { $0.bool() }
         e.controlCenter = maybe { $0.bool() }
         e.locationConfirmation = maybe { $0.pick(LocationConfirmation.allCases) }
+        if chance(0.3) {
+            e.session = objectName()
+            e.diagnostics = flags()
+        }
+        if chance(0.3) {
+            let state: MonitoringState? = maybe(0.6) { $0.pick(MonitoringState.allCases) }
+            e.condition = ConditionExpectation(monitor: objectName(), identifier: string(), state: state,
+                                               diagnostics: state == nil || bool() ? flags() : nil)
+        }
         return e
     }
 
@@ -242,11 +286,12 @@ struct ScenarioGenerator {
         case 20: .addWidget
         case 21: .viewWidget
         case 22: .confirmLocation(Region(name: "confirmation", center: coordinate(), radius: Double(int(1...2000))))
+        case 23: objectCall()
         default: .expect(expectation())
         }
     }
 
-    static let actionKinds = 24
+    static let actionKinds = 25
 
     mutating func scenario() -> Scenario {
         let steps = (0..<int(0...12)).map { _ in Step(action(kind: int(0...(Self.actionKinds - 1))), line: 0) }
@@ -348,6 +393,12 @@ struct ScenarioWriterTests {
         d.parameters.recentUseWindow = .seconds(5)
         d.parameters.pairedIPhonePrecise = false
         d.parameters.appClipLocationConfirmation = false
+        d.parameters.sessionRecreationWindow = .seconds(2)
+        d.parameters.honoredExplicitSessionKeys = [.cl]
+        d.parameters.releasingBackgroundActivitySessionEndsIt = false
+        d.parameters.monitorConditionLimit = 5
+        d.parameters.monitorPersistenceAvailable = false
+        d.parameters.outOfUseLiveUpdatesDiagnostic = .serviceSessionRequired
         let written = ScenarioWriter.device(d).split(separator: "\n").dropFirst().map { String($0.drop { $0 == " " }.prefix { $0 != ":" }) }
         #expect(written.sorted() == ScenarioParser.deviceKeys.sorted())
     }
