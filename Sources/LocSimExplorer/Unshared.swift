@@ -7,14 +7,15 @@ extension String {
 }
 
 extension AppDescription {
+    /// A copy with every string fresh and every other field (entitlements, delegate methods, App
+    /// Clip and explicit-session keys) kept.
     func unshared() -> AppDescription {
-        var copy = AppDescription(name: name.unshared,
-                                  purposeStrings: Dictionary(uniqueKeysWithValues: purposeStrings.map { ($0.key, $0.value.unshared) }),
-                                  backgroundModes: Set(backgroundModes.map(\.unshared)),
-                                  defaultAccuracyReduced: defaultAccuracyReduced,
-                                  temporaryPurposeKeys: Dictionary(uniqueKeysWithValues: temporaryPurposeKeys.map { ($0.key.unshared, $0.value.unshared) }),
-                                  compatibleApp: compatibleApp)
+        var copy = self
+        copy.name = name.unshared
+        copy.purposeStrings = Dictionary(uniqueKeysWithValues: purposeStrings.map { ($0.key, $0.value.unshared) })
         copy.purposeStrings.reserveCapacity(purposeStrings.count)
+        copy.backgroundModes = Set(backgroundModes.map(\.unshared))
+        copy.temporaryPurposeKeys = Dictionary(uniqueKeysWithValues: temporaryPurposeKeys.map { ($0.key.unshared, $0.value.unshared) })
         return copy
     }
 }
