@@ -1,7 +1,8 @@
 import LocSim
 import LocSimModel
 
-/// An event an app model reacts to: a lifecycle moment, a tap, or a delegate callback.
+/// An event an app model reacts to: a lifecycle moment, a tap, a delegate callback, or a value
+/// Core Location yields to a session, live updates or a monitor (``SessionEventPattern``).
 ///
 /// Callback patterns are the scenario format's (`CallbackPattern`); a bare name
 /// (`didChangeAuthorization`, `didUpdateLocations`) matches any argument.
@@ -25,6 +26,16 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
     case tap(String)
     /// Core Location called the delegate with a call the pattern matches.
     case callback(CallbackPattern)
+    /// Core Location yielded a session's diagnostic, a live update or a monitor event the pattern
+    /// matches (section O).
+    case session(SessionEventPattern)
+
+    /// Whether a value Core Location yields to one of the app's sequences matches this pattern.
+    @inline(__always)
+    public func matches(_ delivery: SessionDelivery) -> Bool {
+        if case .session(let pattern) = self { return pattern.matches(delivery) }
+        return false
+    }
 
     /// Whether a delegate call matches this pattern.
     @inline(__always)
@@ -43,6 +54,7 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
         case .willResignActive: "willResignActive"
         case .tap(let n): "tap(\(n))"
         case .callback(let p): p.description
+        case .session(let p): p.description
         }
     }
 
@@ -71,6 +83,8 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
                 self = .tap(String(t.dropFirst(4).dropLast()))
             } else if case .success(let p) = CallbackPattern.parse(t) {
                 self = .callback(p)
+            } else if let p = try? SessionEventPattern(parsing: t) {
+                self = .session(p)
             } else {
                 return nil
             }

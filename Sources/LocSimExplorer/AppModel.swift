@@ -40,6 +40,15 @@ public struct AppModel: Hashable, Sendable {
     public static let maxFlags = 32
     /// Findings accepted with a reason (`explore.accept`): reported apart, not counted in the exit status.
     public var accepted: [AcceptedFinding] = []
+    /// The service sessions, background activity sessions and live-updates streams the app's
+    /// actions name (section O), in order of first use: the object at index `i` is session number
+    /// `i + 1` (`s1`, `s2`…) in every explored state.
+    public var sessionObjects: [SessionObject] = []
+
+    /// The name of session `id`, if the model names it.
+    public func sessionName(_ id: SessionID) -> String? {
+        sessionObjects.indices.contains(id.rawValue - 1) ? sessionObjects[id.rawValue - 1].name : nil
+    }
 
     /// Creates an app model.
     public init(name: String, file: String, device: DeviceSpec = DeviceSpec(), platforms: [Platform]? = nil,

@@ -93,12 +93,14 @@ public enum AppModelParser {
         }
         guard let appValue else { throw InputError(file: file, line: nil, message: "an app model needs an app section with screens and on") }
         var flags: [String] = []
-        let (screens, waiting, reactions) = try parseBehaviour(appValue, taps: taps, flags: &flags)
+        var objects = ObjectTable()
+        let (screens, waiting, reactions) = try parseBehaviour(appValue, taps: taps, flags: &flags, objects: &objects)
         let base = (file as NSString).lastPathComponent
         var model = AppModel(name: name ?? base, file: file, device: device, platforms: platforms, app: app, screens: screens,
                              waiting: waiting, reactions: reactions, depth: depth, taps: taps, maxStates: maxStates)
         model.accepted = accepted
         model.flags = flags
+        model.sessionObjects = objects.sessions
         if let tapsOnValue { model.tapsOn = try parseTapsOn(tapsOnValue, screens: screens, taps: taps) }
         return model
     }
@@ -141,7 +143,8 @@ public enum AppModelParser {
         return accepted
     }
 
-    private static func parseBehaviour(_ value: YAMLValue, taps: [String], flags: inout [String]) throws -> ([String], Set<String>, [Reaction]) {
+    private static func parseBehaviour(_ value: YAMLValue, taps: [String], flags: inout [String],
+                                       objects: inout ObjectTable) throws -> ([String], Set<String>, [Reaction]) {
         var screens: [String]?
         var waitingValue: YAMLValue?
         var onValue: YAMLValue?
@@ -167,11 +170,23 @@ public enum AppModelParser {
             }
         }
         guard let onValue else { throw value.error("app needs on: [reactions] (how the app reacts to events)") }
-        let reactions = try onValue.sequence("on").map { try parseReaction($0, screens: screens, taps: taps, flags: &flags) }
+        var reactions = try onValue.sequence("on").map { try parseReaction($0, screens: screens, taps: taps, flags: &flags, objects: &objects) }
+        try objects.check()
+        // Session events name objects that any reaction's actions may start: resolved once all are read.
+        for i in reactions.indices {
+            guard case .session(var pattern) = reactions[i].event else { continue }
+            do {
+                try pattern.resolve(objects.resolution)
+            } catch let e as SessionEventPattern.PatternError {
+                throw InputError(file: onValue.file, line: reactions[i].line, message: "event: \(e.message)")
+            }
+            reactions[i].event = .session(pattern)
+        }
         return (screens, waiting, reactions)
     }
 
-    private static func parseReaction(_ v: YAMLValue, screens: [String], taps: [String], flags: inout [String]) throws -> Reaction {
+    private static func parseReaction(_ v: YAMLValue, screens: [String], taps: [String], flags: inout [String],
+                                      objects: inout ObjectTable) throws -> Reaction {
         var requires: UInt32 = 0, forbids: UInt32 = 0, sets: UInt32 = 0, clears: UInt32 = 0
         // The bits of a flag name or list of names, numbering new names in order of first use.
         func bits(_ x: YAMLValue, _ what: String) throws -> UInt32 {
@@ -203,14 +218,7 @@ public enum AppModelParser {
         for (k, kLine, x) in try v.mapping("a reaction") {
             switch k {
             case "event":
-                let text = try x.string("event")
-                guard let e = AppEventPattern(parsing: text) else {
-                    throw x.error("event: unknown event '\(text)' (expected launch, foreground, background, didBecomeActive, willResignActive, tap(NAME), or a callback such as didChangeAuthorization(denied))")
-                }
-                if case .tap(let name) = e, !taps.contains(name) {
-                    throw x.error("event: tap(\(name)) is not in explore.taps (\(taps.joined(separator: ", ")))")
-                }
-                event = e
+                event = try parseEvent(x, taps: taps)
             case "when":
                 if x.isSequence {
                     when = Set(try x.sequence("when").map { try screen($0, "when") })
@@ -220,11 +228,15 @@ public enum AppModelParser {
             case "do":
                 for item in try x.sequence("do") {
                     let step = try ScenarioParser.parseStep(item)
-                    guard case .call(let call, let manager) = step.action else {
-                        throw item.error("do: only app calls are allowed (requestWhenInUse, requestAlways, startUpdating, set: {…}, …)")
+                    switch step.action {
+                    case .call(let call, let manager):
+                        guard manager == "main" else { throw item.error("do: the app model has one manager, main (not '\(manager)')") }
+                        actions.append(call)
+                    case .objectCall(let call, let object):
+                        actions.append(try objects.number(call, object: object, at: item))
+                    default:
+                        throw item.error("do: only app calls are allowed (requestWhenInUse, requestAlways, startUpdating, set: {…}, createServiceSession: {…}, startLiveUpdates: NAME, …)")
                     }
-                    guard manager == "main" else { throw item.error("do: the app model has one manager, main (not '\(manager)')") }
-                    actions.append(call)
                 }
             case "goto": goto = try screen(x, "goto")
             case "if": requires = try bits(x, "if")
@@ -242,5 +254,93 @@ public enum AppModelParser {
         reaction.sets = sets
         reaction.clears = clears
         return reaction
+    }
+
+    /// An event: a spelling (`tap(track)`, `didChangeAuthorization(denied)`, `diagnostic(insufficientlyInUse)`)
+    /// or a session event as a one-key mapping (`{diagnostic: insufficientlyInUse}`, `{liveUpdate: [nav, nil]}`).
+    private static func parseEvent(_ x: YAMLValue, taps: [String]) throws -> AppEventPattern {
+        if x.isMapping {
+            let pairs = try x.mapping("event")
+            guard pairs.count == 1, let (key, _, value) = pairs.first, let kind = SessionEventPattern.Kind(rawValue: key) else {
+                throw x.error("event: a mapping event is {diagnostic: …}, {liveUpdate: …} or {monitorEvent: …}")
+            }
+            let arguments = value.isNull ? [] : value.isSequence ? try value.stringList("event") : [try value.string("event")]
+            do {
+                return .session(try SessionEventPattern(kind: kind, arguments: arguments.map { $0.replacingOccurrences(of: " ", with: "") }))
+            } catch let e as SessionEventPattern.PatternError {
+                throw value.error("event: \(e.message)")
+            }
+        }
+        let text = try x.string("event")
+        do {
+            if let p = try SessionEventPattern(parsing: text) { return .session(p) }
+        } catch let e as SessionEventPattern.PatternError {
+            throw x.error("event: \(e.message)")
+        }
+        guard let e = AppEventPattern(parsing: text) else {
+            throw x.error("event: unknown event '\(text)' (expected launch, foreground, background, didBecomeActive, willResignActive, tap(NAME), a callback such as didChangeAuthorization(denied), or diagnostic(…), liveUpdate(…), monitorEvent(…))")
+        }
+        if case .tap(let name) = e, !taps.contains(name) {
+            throw x.error("event: tap(\(name)) is not in explore.taps (\(taps.joined(separator: ", ")))")
+        }
+        return e
+    }
+
+    /// The section-O objects an app model's actions name: sessions and streams numbered in order
+    /// of first use (one number per name, in every state), monitors and their conditions.
+    struct ObjectTable {
+        var sessions: [SessionObject] = []
+        var monitors: Set<String> = []
+        var identifiers: Set<String> = []
+        /// Names some action creates or starts, and the first line that only ends one.
+        private var created: Set<String> = []
+        private var endedOnly: [String: YAMLValue] = [:]
+        private var lines: [String: Int] = [:]
+
+        /// `call` with the number of the object it names (calls on monitors name them inside).
+        mutating func number(_ call: AppCall, object: String, at item: YAMLValue) throws -> AppCall {
+            func id(_ kind: SessionObject.Kind, creates: Bool) throws -> SessionID {
+                if creates { created.insert(object); endedOnly[object] = nil } else if !created.contains(object), endedOnly[object] == nil { endedOnly[object] = item }
+                if let i = sessions.firstIndex(where: { $0.name == object }) {
+                    guard sessions[i].kind == kind else {
+                        throw item.error("\(call.word): '\(object)' names \(sessions[i].kind.rawValue) (line \(lines[object] ?? 0)); give \(kind.rawValue) another name")
+                    }
+                    return SessionID(i + 1)
+                }
+                sessions.append(SessionObject(name: object, kind: kind))
+                lines[object] = item.line ?? 0
+                return SessionID(sessions.count)
+            }
+            switch call {
+            case .createServiceSession(_, let r, let k): return .createServiceSession(try id(.serviceSession, creates: true), r, fullAccuracyPurposeKey: k)
+            case .invalidateServiceSession: return .invalidateServiceSession(try id(.serviceSession, creates: false))
+            case .startBackgroundActivity: return .startBackgroundActivity(try id(.backgroundActivity, creates: true))
+            case .invalidateBackgroundActivity: return .invalidateBackgroundActivity(try id(.backgroundActivity, creates: false))
+            case .startLiveUpdates: return .startLiveUpdates(try id(.liveUpdates, creates: true))
+            case .stopLiveUpdates: return .stopLiveUpdates(try id(.liveUpdates, creates: false))
+            case .openMonitor(let m): monitors.insert(m)
+            case .addCondition(_, let r, _): identifiers.insert(r.name)
+            default: break
+            }
+            return call
+        }
+
+        /// Every ended object is started somewhere.
+        func check() throws {
+            if let (name, item) = endedOnly.min(by: { ($0.value.line ?? 0) < ($1.value.line ?? 0) }),
+               let kind = sessions.first(where: { $0.name == name })?.kind {
+                let start = kind == .serviceSession ? "createServiceSession" : kind == .backgroundActivity ? "startBackgroundActivity" : "startLiveUpdates"
+                throw item.error("no action starts '\(name)' (\(start)), so nothing can end it")
+            }
+        }
+
+        /// What session events resolve their names against.
+        var resolution: SessionEventPattern.Objects {
+            var out = SessionEventPattern.Objects()
+            for (i, s) in sessions.enumerated() { out.sessions[s.name] = (SessionID(i + 1), s.kind) }
+            out.monitors = monitors
+            out.identifiers = identifiers
+            return out
+        }
     }
 }

@@ -17,6 +17,12 @@ final class AppModelSystem: Sendable {
     /// The taps each screen offers.
     private let tapsByScreen: [[String]]
     private let callbackReactions: [Reaction]
+    /// Reactions to what Core Location yields to sessions, live updates and monitors (section O).
+    private let sessionReactions: [Reaction]
+    /// Some action starts live updates: the search also looks for updates awaited in vain.
+    let startsLiveUpdates: Bool
+    /// The names of the model's sessions and streams, `s1` first.
+    let sessionNames: [String]
     /// The taps, copied so that threads exploring other platforms never share their storage.
     let taps: [String]
     /// Whether some reaction waits for `didBecomeActive` or `willResignActive` (else the explorer
@@ -53,6 +59,11 @@ final class AppModelSystem: Sendable {
         callbackReactions = appModel.reactions.filter {
             if case .callback = $0.event { true } else { false }
         }
+        sessionReactions = appModel.reactions.filter {
+            if case .session = $0.event { true } else { false }
+        }
+        sessionNames = appModel.sessionObjects.map(\.name)
+        startsLiveUpdates = appModel.reactions.contains { $0.actions.contains { if case .startLiveUpdates = $0 { true } else { false } } }
         let device = appModel.device
         var model = AuthorizationModel(platform: platform, app: appModel.app, parameters: device.parameters)
         model.device.locationServicesEnabled = device.locationServices
@@ -96,6 +107,21 @@ final class AppModelSystem: Sendable {
     func reaction(_ call: DelegateCall, screen: Int, flags: UInt32) -> Reaction? {
         callbackReactions.first { $0.event.matches(call) && ($0.screens?.contains(screen) ?? true) && $0.applies(flags: flags) }
     }
+
+    func reaction(_ delivery: SessionDelivery, screen: Int, flags: UInt32) -> Reaction? {
+        sessionReactions.first { $0.event.matches(delivery) && ($0.screens?.contains(screen) ?? true) && $0.applies(flags: flags) }
+    }
+
+    /// The name the model gives the object a call is made on: the session's or stream's, or the monitor's.
+    func objectName(of call: AppCall) -> String {
+        switch call {
+        case .createServiceSession(let id, _, _), .invalidateServiceSession(let id), .startBackgroundActivity(let id),
+             .invalidateBackgroundActivity(let id), .startLiveUpdates(let id), .stopLiveUpdates(let id):
+            appModel.sessionName(id) ?? id.description
+        case .openMonitor(let m), .addCondition(let m, _, _), .removeCondition(let m, _): m
+        default: "main"
+        }
+    }
 }
 
 /// A step of a recorded path: an explorer choice or an app call the app model made.
@@ -103,6 +129,9 @@ enum RecordedStep: Sendable {
     case choice(ExplorerChoice)
     /// An app call, with the reaction that made it (`tap(track) on home → asking`).
     case call(AppCall, note: String)
+    /// A call of the iOS 17/18 API on the object the model names (section O): the call as a
+    /// scenario step writes it (session numbers are the runner's to give), with its reaction.
+    case objectCall(AppCall, object: String, note: String)
 }
 
 /// What one choice did.
@@ -112,4 +141,21 @@ struct StepResult: Sendable {
     /// The step left the screen it started on by the app's own reaction, without Settings or termination.
     var leftScreenInApp: Bool
     var steps: [RecordedStep]
+}
+
+extension AppCall {
+    /// The call as a scenario step holds it: session numbers are the scenario runner's to give
+    /// (``StepAction/unnumbered``), as the step names its object.
+    var unnumbered: AppCall {
+        let n = StepAction.unnumbered
+        switch self {
+        case .createServiceSession(_, let r, let k): return .createServiceSession(n, r, fullAccuracyPurposeKey: k)
+        case .invalidateServiceSession: return .invalidateServiceSession(n)
+        case .startBackgroundActivity: return .startBackgroundActivity(n)
+        case .invalidateBackgroundActivity: return .invalidateBackgroundActivity(n)
+        case .startLiveUpdates: return .startLiveUpdates(n)
+        case .stopLiveUpdates: return .stopLiveUpdates(n)
+        default: return self
+        }
+    }
 }

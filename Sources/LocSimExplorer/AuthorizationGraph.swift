@@ -8,6 +8,11 @@ import LocSimModel
 /// foreground, monitors one region, and whose user may answer prompts, change Settings, leave the
 /// app long enough for Allow Once to lapse and come back. Each node is what Settings stores (and the
 /// once-only Always record), or a prompt on screen; transitions that change nothing are left out.
+///
+/// With `sessions`, the app may also create a `CLServiceSession` in the foreground (`.whenInUse`
+/// or `.always`, where the platform has them) and invalidate it: the states where it holds one say
+/// so, with the session's diagnostic (`authorizedWhenInUse · .always session [alwaysAuthorizationDenied]`),
+/// and a prompt a session shows is labelled with the session (section O).
 public struct AuthorizationGraph: Hashable, Sendable {
     /// Output formats.
     public enum Format: String, Sendable, CaseIterable {
@@ -36,8 +41,9 @@ public struct AuthorizationGraph: Hashable, Sendable {
     /// The transitions, sorted by source, target.
     public var edges: [Edge]
 
-    /// Builds the graph of `platform` with default device parameters.
-    public init(platform: Platform) {
+    /// Builds the graph of `platform` with default device parameters; with `sessions`, the app
+    /// may also hold a service session (O3–O8).
+    public init(platform: Platform, sessions: Bool = false) {
         self.platform = platform
         var start = AuthorizationModel(platform: platform, app: AppDescription(name: "App", backgroundModes: []))
         start.device.location = Location(coordinate: Coordinate(latitude: 37.3349, longitude: -122.009))
@@ -53,7 +59,7 @@ public struct AuthorizationGraph: Hashable, Sendable {
         while i < states.count && states.count < 20_000 {
             let s = states[i]
             i += 1
-            for (label, events) in Self.choices(s) {
+            for (label, events) in Self.choices(s, sessions: sessions) {
                 let t = Self.applying(events, to: s)
                 let a = Self.label(s), b = Self.label(t)
                 if a != b {
@@ -79,7 +85,10 @@ public struct AuthorizationGraph: Hashable, Sendable {
         return interpreter.model
     }
 
-    private static func choices(_ m: AuthorizationModel) -> [(String, [Event])] {
+    /// The one service session the graph's app may hold.
+    private static let session = SessionID(1)
+
+    private static func choices(_ m: AuthorizationModel, sessions: Bool) -> [(String, [Event])] {
         let main = ManagerID(0)
         var out: [(String, [Event])] = []
         if let p = m.prompts.onScreen {
@@ -89,6 +98,15 @@ public struct AuthorizationGraph: Hashable, Sendable {
         if m.lifecycle.state == .foreground {
             out.append(("requestWhenInUse", [.appRequestedWhenInUseAuthorization(main)]))
             out.append(("requestAlways", [.appRequestedAlwaysAuthorization(main)]))
+            if sessions, m.serviceSessionsAvailable {
+                if m.sessions.service.isEmpty {
+                    for r in [SessionRequirement.whenInUse, .always] where r != .always || m.platform.os != .tvOS {
+                        out.append(("create \(r.swiftName) session", [.appCreatedServiceSession(session, r, fullAccuracyPurposeKey: nil)]))
+                    }
+                } else {
+                    out.append(("invalidate the session", [.appInvalidatedServiceSession(session)]))
+                }
+            }
             out.append(("leave the app", [.appEnteredBackground, .clockAdvanced(to: m.clock.now + .seconds(86_400))]))
         } else {
             out.append(("return to the app", [.appEnteredForeground]))
@@ -100,8 +118,16 @@ public struct AuthorizationGraph: Hashable, Sendable {
     }
 
     private static func label(_ m: AuthorizationModel) -> String {
+        guard let s = m.sessions.service.first else { return authorizationLabel(m) }
+        // The session held, and its diagnostic (O12): what Core Location last reported.
+        return authorizationLabel(m) + " · \(s.requirement.swiftName) session \(s.reported ?? [])"
+    }
+
+    private static func authorizationLabel(_ m: AuthorizationModel) -> String {
         if let p = m.prompts.onScreen {
-            let request = p.prompt.kind == .initial ? " (\(p.prompt.request == .always ? "requestAlways" : "requestWhenInUse"))" : ""
+            // A prompt without a manager is a session's (O4): it asks when possible.
+            let asker = p.manager == nil && !m.sessions.service.isEmpty ? "session" : p.prompt.request == .always ? "requestAlways" : "requestWhenInUse"
+            let request = p.prompt.kind == .initial ? " (\(asker))" : ""
             let asked = p.prompt.kind == .initial && p.prompt.request == .whenInUse && m.record.alwaysRequestSpent ? ", Always asked" : ""
             return "\(p.prompt.kind.rawValue) prompt\(request)\(asked)"
         }
@@ -153,15 +179,16 @@ public struct AuthorizationGraph: Hashable, Sendable {
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
 
-    /// What `locsim graph` prints, and its exit status (2 for a bad platform or a missing `dot`).
-    public static func commandLine(platform text: String, format: Format) -> ExploreCommandLine.Output {
+    /// What `locsim graph` prints, and its exit status (2 for a bad platform or a missing `dot`);
+    /// `sessions` draws the states of an app that may hold a service session.
+    public static func commandLine(platform text: String, format: Format, sessions: Bool = false) -> ExploreCommandLine.Output {
         guard let platform = Platform(parsing: text) else {
             return .init(stdout: "", stderr: "error: --platform '\(text)' is not \"<OS> <major>[.<minor>]\" with OS one of iOS, macOS, watchOS, tvOS, visionOS\n", status: 2)
         }
         guard platform.isKnownRelease else {
             return .init(stdout: "", stderr: "error: --platform '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))\n", status: 2)
         }
-        let graph = AuthorizationGraph(platform: platform)
+        let graph = AuthorizationGraph(platform: platform, sessions: sessions)
         switch format {
         case .dot: return .init(stdout: graph.dot, stderr: "", status: 0)
         case .mermaid: return .init(stdout: graph.mermaid, stderr: "", status: 0)

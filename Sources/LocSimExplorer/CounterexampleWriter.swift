@@ -29,6 +29,8 @@ enum CounterexampleWriter {
                 if let action = c.stepAction { out += "  - \(ScenarioWriter.step(action).flow)\n" } else { out += "  # \(YAMLText.comment(c.description))\n" }
             case .call(let call, let note):
                 out += "  - \(ScenarioWriter.step(.call(call, manager: "main")).flow)" + (note.isEmpty ? "" : "   # \(YAMLText.comment(note))") + "\n"
+            case .objectCall(let call, let object, let note):
+                out += "  - \(ScenarioWriter.step(.objectCall(call, object: object)).flow)" + (note.isEmpty ? "" : "   # \(YAMLText.comment(note))") + "\n"
             }
         }
         out += "  - expect: \(expect.text)   # the problem\n"

@@ -136,6 +136,21 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
             out.append(m.services.insideRegions.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
         }
         if m.services.visitsRegistered { out.append(.visit) }
+        if !m.sessions.monitors.isEmpty { appendConditionEvents(in: m, to: &out) }
+    }
+
+    /// The device entering or leaving each condition of the app's monitors (O15) that no region
+    /// of the same name already offers: leaving a satisfied one, entering an unsatisfied one, either
+    /// for one in an unknown state; none for a condition Core Location stopped monitoring.
+    private static func appendConditionEvents(in m: AuthorizationModel, to out: inout [ExplorerChoice]) {
+        var states: [String: MonitoringState] = [:]
+        for monitor in m.sessions.monitors {
+            for c in monitor.conditions where c.state != .unmonitored && states[c.region.name] == nil { states[c.region.name] = c.state }
+        }
+        for (name, state) in states.sorted(by: { $0.key < $1.key }) where !m.services.monitoredRegions.contains(where: { $0.name == name }) {
+            if state != .satisfied { out.append(.enterRegion(name)) }
+            if state != .unsatisfied { out.append(.exitRegion(name)) }
+        }
     }
 
     /// What Settings stores after the user picks `option` (L1).

@@ -13,6 +13,12 @@ struct ExplorerState: Equatable, Sendable {
     /// The app's storage: bit `i` is ``AppModel/flags``[`i`] (`set:`/`clear:` in reactions). It
     /// survives termination, as `UserDefaults` does.
     var flags: UInt32 = 0
+    /// The service-session requirements the app re-created while in use since its last launch,
+    /// which the model still lists as awaiting re-creation (bit `i` for
+    /// `SessionRequirement.allCases[i]`): a ghost, like ``alwaysAsked``, so that the end of the
+    /// re-creation window reports only what was really not re-created (O11,
+    /// ``FindingKind/sessionNotRecreated``). Zero outside the window.
+    var recreated: UInt8 = 0
 }
 
 extension AuthorizationModel {
@@ -72,6 +78,13 @@ extension AuthorizationModel {
         if device.location?.timestamp != .zero { device.location?.timestamp = .zero }
         if prompts.heldEvents.contains(where: { $0 != $0.timeless }) { prompts.heldEvents = prompts.heldEvents.map(\.timeless) }
         if services.pendingLaunchEvents.contains(where: { $0 != $0.timeless }) { services.pendingLaunchEvents = services.pendingLaunchEvents.map(\.timeless) }
+        // When a monitor's condition last changed is only told to the app (`CLMonitor.Event.date`).
+        if !sessions.monitors.isEmpty,
+           sessions.monitors.contains(where: { $0.conditions.contains { !DurationBits($0.date).isZero } }) {
+            for m in sessions.monitors.indices {
+                for c in sessions.monitors[m].conditions.indices { sessions.monitors[m].conditions[c].date = .zero }
+            }
+        }
     }
 }
 

@@ -21,6 +21,9 @@ package struct FindingChecks: Sendable {
     package var stepIndex = 0
     /// The choice after which the app runs code on its own, if the step's choice is one.
     private var automatic: Automatic?
+    /// The names of the app's sessions and streams (`s1` is the first), for counterexamples'
+    /// expectations; a session without a name is called by its number.
+    package var sessionNames: [String] = []
 
     /// The choices after which the app runs code on its own (no payload: set on every step).
     private enum Automatic {
@@ -67,9 +70,21 @@ package struct FindingChecks: Sendable {
 
     /// After `event` took the model from `before` to `model` with `occurrences`. `alwaysAsked` is
     /// the explorer's own record that an Always prompt was shown (``PrivacyRule/alwaysOnce``).
+    /// A driver that keeps no record of re-created sessions does not check for
+    /// ``FindingKind/sessionNotRecreated``.
     @inline(__always)
     package mutating func applied(_ event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,
                                   occurrences: some Collection<Occurrence>, alwaysAsked: inout Bool) {
+        var recreated = UInt8.max
+        applied(event, before: before, model: &model, occurrences: occurrences, alwaysAsked: &alwaysAsked, recreated: &recreated)
+    }
+
+    /// ``applied(_:before:model:occurrences:alwaysAsked:)``, keeping `recreated`: the explorer's
+    /// own record of the session requirements re-created in use since the last launch
+    /// (``ExplorerState/recreated``).
+    @inline(__always)
+    package mutating func applied(_ event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,
+                                  occurrences: some Collection<Occurrence>, alwaysAsked: inout Bool, recreated: inout UInt8) {
         var delivered: DelegateCall?
         for occurrence in occurrences {
             switch occurrence {
@@ -84,10 +99,28 @@ package struct FindingChecks: Sendable {
                 }
             case .promptShown(let p):
                 prompt(p, event: event, before: before, model: &model, alwaysAsked: &alwaysAsked)
+            case .sessionDelivery(let d):
+                sessionDelivery(d, model: &model)
             default:
                 break
             }
         }
+        switch event {
+        case .appCreatedServiceSession(let id, let requirement, _):
+            if let s = model.sessions.service.first(where: { $0.id == id }), !s.engaged { outOfUse(id, requirement, reported: s.reported, model: &model) }
+            // Created in use, a session asserts the app's interest; the model keeps the requirement
+            // awaiting (it only decides engagement out of use), the record notes it was re-created.
+            if model.sessions.awaitingRecreation.contains(requirement) { recreated |= Self.bit(requirement) }
+        case .appStartedBackgroundActivitySession(let id):
+            if let s = model.sessions.backgroundActivity.first(where: { $0.id == id }), !s.engaged { outOfUse(id, nil, reported: s.reported, model: &model) }
+        case .clockAdvanced:
+            if before.awaitingRecreation & ~recreated != 0, model.sessions.awaitingRecreation.isEmpty, model.lifecycle.state != .notRunning {
+                recreationWindowEnded(awaiting: before.awaitingRecreation & ~recreated, model: &model)
+            }
+        default:
+            break
+        }
+        if recreated != 0, model.sessions.awaitingRecreation.isEmpty { recreated = 0 }
         if case .appRequestedAlwaysAuthorization = event, before.authorization == .whenInUse(temporary: false),
            model.record.authorization == .always(provisional: true) {
             noteAlwaysRequest(prompt: nil, alwaysAsked: &alwaysAsked)
@@ -122,7 +155,7 @@ package struct FindingChecks: Sendable {
     private mutating func prompt(_ p: Prompt, event: Event, before: AuthorizationModel.Snapshot, model: inout AuthorizationModel,
                                  alwaysAsked: inout Bool) {
         let authorizationPrompt = p.kind == .initial || p.kind == .alwaysUpgrade || p.kind == .alwaysConfirmation
-        if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, AppCall(event) != nil {
+        if let automatic, p.kind == .initial || p.kind == .alwaysUpgrade, AppCall(event) != nil, !recreatesHeldSession(event, model: &model) {
             observe(.promptOnForeground(p.kind, automatic.choice), expect: ExpectStep([.prompt, .appState]) { $0.prompt = p.kind.rawValue; $0.appState = model.lifecycle.state })
         }
         if authorizationPrompt, before.authorization == .denied {
@@ -133,12 +166,128 @@ package struct FindingChecks: Sendable {
         }
     }
 
+    /// Whether `event` re-creates, after a launch, a session the last process held: the app does
+    /// what O11 asks, and what the session then asks is Core Location's doing (O4, O8), not the
+    /// app asking on its own.
+    private func recreatesHeldSession(_ event: Event, model: inout AuthorizationModel) -> Bool {
+        guard case .appCreatedServiceSession(_, let requirement, _) = event else { return false }
+        return model.sessions.awaitingRecreation.contains(requirement)
+    }
+
     private mutating func noteAlwaysRequest(prompt: Prompt?, alwaysAsked: inout Bool) {
         if alwaysAsked {
             observe(.privacy(.alwaysOnce), expect: prompt.map { p in ExpectStep([.prompt]) { $0.prompt = p.kind.rawValue } }
                 ?? ExpectStep([.provisional]) { $0.provisional = true })
         }
         alwaysAsked = true
+    }
+
+    /// A session or background activity session was created out of use and not as a timely
+    /// re-creation: it can only be insufficiently in use until the app comes to the foreground (O6, O13).
+    private mutating func outOfUse(_ id: SessionID, _ requirement: SessionRequirement?, reported: Diagnostics?, model: inout AuthorizationModel) {
+        let state = model.lifecycle.state
+        // A service session is engaged when created in use; an activity session only when started
+        // in the foreground, so the app may still be in use (the grace period) when it is not.
+        let last: [ExpectationKey] = requirement == nil ? [.appState] : [.inUse, .appState]
+        if record, model.sessionRulesApply, let reported {
+            let name = sessionName(id)
+            observe(.sessionOutOfUse(requirement), expect: ExpectStep([.session, .diagnostics] + last) {
+                $0.session = name
+                $0.diagnostics = reported
+                $0.inUse = false
+                $0.appState = state
+            })
+        } else {
+            // Before iOS 18 there is no diagnostic: what shows is that nothing keeps the app in use.
+            observe(.sessionOutOfUse(requirement), expect: ExpectStep(requirement == nil ? [.appState, .indicator] : last) {
+                $0.inUse = false
+                $0.appState = state
+                $0.indicator = false
+            })
+        }
+    }
+
+    /// The re-creation window after a launch ended (O6, O11): each requirement the last process
+    /// held that no session of the new one has is a finding.
+    private mutating func recreationWindowEnded(awaiting: UInt8, model: inout AuthorizationModel) {
+        for requirement in SessionRequirement.allCases where awaiting & Self.bit(requirement) != 0 {
+            guard !model.sessions.service.contains(where: { $0.requirement == requirement }) else { continue }
+            let state = model.lifecycle.state, inUse = model.isInUse, status = model.status
+            observe(.sessionNotRecreated(requirement), expect: ExpectStep([.status, .inUse, .appState]) {
+                $0.status = status
+                $0.inUse = inUse
+                $0.appState = state
+            })
+        }
+    }
+
+    /// A value reached one of the app's sequences: live updates and monitor events of an Always
+    /// app out of use without a `.always` session carry the out-of-use flag (O7); a location
+    /// reaches live updates only when authorized, and out of use only with Always in effect (``PrivacyRule``).
+    private mutating func sessionDelivery(_ delivery: SessionDelivery, model: inout AuthorizationModel) {
+        let flags: Diagnostics
+        let kind: SessionEventPattern.Kind
+        switch delivery {
+        case .liveUpdate(let id, let u):
+            if u.location != nil { liveUpdateLocation(id, model: &model) }
+            flags = u.diagnostics
+            kind = .liveUpdate
+        case .monitorEvent(_, let e):
+            flags = e.diagnostics
+            kind = .monitorEvent
+        default:
+            return
+        }
+        let outOfUse = model.parameters.outOfUseLiveUpdatesDiagnostic
+        guard !outOfUse.isEmpty, flags.isSuperset(of: outOfUse), model.record.authorization == .always(provisional: false),
+              model.status == .authorizedAlways, !model.isInUse else { return }
+        guard record else { return observe(.alwaysWithoutSession(kind), expect: ExpectStep([]) { _ in }) }
+        let status = model.status
+        var keys: [ExpectationKey] = [.status, .inUse]
+        var set: (inout Expectation) -> Void = { $0.status = status; $0.inUse = false }
+        switch delivery {
+        case .liveUpdate(let id, _):
+            let name = sessionName(id)
+            keys = [.session, .diagnostics] + keys
+            set = { $0.session = name; $0.diagnostics = flags; $0.status = status; $0.inUse = false }
+        case .monitorEvent(let monitor, let e):
+            keys = [.condition] + keys
+            set = { $0.condition = ConditionExpectation(monitor: monitor, identifier: e.identifier, diagnostics: flags); $0.status = status; $0.inUse = false }
+        default:
+            break
+        }
+        observe(.alwaysWithoutSession(kind), expect: ExpectStep(keys, set))
+    }
+
+    /// A live update with a location: authorized, and in use unless Always is in effect for
+    /// live updates (permanent Always, and on iOS 18 an engaged `.always` session, O7).
+    private mutating func liveUpdateLocation(_ id: SessionID, model: inout AuthorizationModel) {
+        let status = model.status, inUse = model.isInUse
+        let rule: PrivacyRule
+        if !status.isAuthorized {
+            rule = .unauthorizedDelivery
+        } else if !inUse, model.record.authorization != .always(provisional: false) || status != .authorizedAlways
+                    || (model.sessionRulesApply && !model.sessions.service.contains(where: { $0.engaged && $0.requirement == .always })) {
+            rule = .deliveryOutOfUse
+        } else {
+            return
+        }
+        let name = sessionName(id)
+        observe(.privacy(rule), expect: ExpectStep([.session, .status, .inUse]) { $0.session = name; $0.status = status; $0.inUse = inUse })
+    }
+
+    /// The bit of a requirement in ``AuthorizationModel/Snapshot/awaitingRecreation`` and ``ExplorerState/recreated``.
+    @inline(__always)
+    static func bit(_ requirement: SessionRequirement) -> UInt8 {
+        switch requirement {
+        case .none: 1
+        case .whenInUse: 2
+        case .always: 4
+        }
+    }
+
+    private func sessionName(_ id: SessionID) -> String {
+        sessionNames.indices.contains(id.rawValue - 1) ? sessionNames[id.rawValue - 1] : id.description
     }
 
     /// A location reached the app: it must be authorized, and in use unless it has permanent
@@ -180,9 +329,18 @@ extension AuthorizationModel {
         package var authorization: StoredAuthorization
         /// The status apps read.
         package var status: AuthorizationStatus
+        /// The requirements awaiting re-creation after a launch (O11), bit `i` for
+        /// `SessionRequirement.allCases[i]`.
+        package var awaitingRecreation: UInt8 = 0
     }
 
     /// The model's ``Snapshot``.
     @inline(__always)
-    package var snapshot: Snapshot { Snapshot(authorization: record.authorization, status: status) }
+    package var snapshot: Snapshot {
+        var s = Snapshot(authorization: record.authorization, status: status)
+        if !sessions.awaitingRecreation.isEmpty {
+            for r in sessions.awaitingRecreation { s.awaitingRecreation |= FindingChecks.bit(r) }
+        }
+        return s
+    }
 }

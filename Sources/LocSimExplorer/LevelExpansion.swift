@@ -17,16 +17,33 @@ struct LevelExpansion: Sendable {
         var known: Int32
         /// The choice's position in the source state's ``AppModelSystem/choices(in:into:)``.
         var choice: UInt16
+        /// ``exit``, ``stay``, ``awaitExit`` and ``awaitStay`` as bits 0…3 (one byte keeps a successor in 16).
+        private var bits: UInt8
+
         /// The step left a waiting screen by the app's own doing (or a crash).
-        var exit: Bool
+        var exit: Bool { bits & 1 != 0 }
         /// The step stayed on the screen, in the app, with the app still running.
-        var stay: Bool
+        var stay: Bool { bits & 2 != 0 }
+        /// In the app, the step made a live-updates stream yield, or the app stopped waiting for
+        /// updates (``StateSearch``'s `updatesNeverCome` analysis).
+        var awaitExit: Bool { bits & 4 != 0 }
+        /// In the app, the step led to a state that still awaits live updates.
+        var awaitStay: Bool { bits & 8 != 0 }
+
+        init(hash: Int, known: Int32, choice: UInt16, exit: Bool, stay: Bool, awaitExit: Bool = false, awaitStay: Bool = false) {
+            self.hash = hash
+            self.known = known
+            self.choice = choice
+            bits = (exit ? 1 : 0) | (stay ? 2 : 0) | (awaitExit ? 4 : 0) | (awaitStay ? 8 : 0)
+        }
     }
 
     /// The results for a run of consecutive frontier states.
     struct Slice: Sendable {
         /// Successors per frontier state, in order.
         var counts: [Int32] = []
+        /// Per frontier state, whether it awaits live updates (only for models that start them).
+        var awaiting: [Bool] = []
         var successors: [Successor] = []
         /// Problems steps showed (few): the successor's index in ``successors``, and the problem.
         var findings: [(successor: Int32, key: FindingKey)] = []
@@ -84,6 +101,9 @@ struct LevelExpansion: Sendable {
             system.choices(in: run.state, into: &choices)
             let sourceRunning = run.state.model.lifecycle.state != .notRunning
             let sourceScreen = run.state.screen
+            let tracksUpdates = system.startsLiveUpdates
+            let sourceAwaits = tracksUpdates && run.state.model.awaitsLiveUpdates
+            if tracksUpdates { out.awaiting.append(sourceAwaits) }
             for (n, choice) in choices.enumerated() {
                 if n > 0 { unpack(source, into: &out) }
                 run.restart(choice: choice)
@@ -92,6 +112,12 @@ struct LevelExpansion: Sendable {
                 let running = run.state.model.lifecycle.state != .notRunning
                 let exit = choice.isInApp && (run.leftScreenInApp || (!running && sourceRunning))
                 let stay = choice.isInApp && run.state.screen == sourceScreen && running
+                var awaitExit = false, awaitStay = false
+                if sourceAwaits && choice.isInApp {
+                    // Stopping its streams itself ends the app's wait as surely as an update does.
+                    awaitExit = run.yieldedLiveUpdate || (running && run.state.model.sessions.liveUpdates.isEmpty)
+                    awaitStay = run.state.model.awaitsLiveUpdates
+                }
                 let key = codec.encode(&run.state, prompts: prompts)
                 if check && codec.state(key) != run.state { out.codecMismatches += 1 }
                 let hash = key.hash
@@ -103,7 +129,8 @@ struct LevelExpansion: Sendable {
                     out.candidates.append(key)
                 }
                 for o in run.observations { out.findings.append((Int32(out.successors.count), o.key)) }
-                out.successors.append(Successor(hash: hash, known: known, choice: UInt16(n), exit: exit, stay: stay))
+                out.successors.append(Successor(hash: hash, known: known, choice: UInt16(n), exit: exit, stay: stay,
+                                                awaitExit: awaitExit, awaitStay: awaitStay))
             }
             return choices.count
         }

@@ -10,6 +10,14 @@ package enum FindingKey: Hashable, Sendable, Comparable {
     case promptOnForeground(PromptKind, ExplorerChoice)
     case backgroundStart(AppCall)
     case terminated(AppException)
+    /// A service session of this requirement (`nil`: a background activity session) created out of use.
+    case sessionOutOfUse(SessionRequirement?)
+    /// A service session of this requirement not re-created within the window after a launch.
+    case sessionNotRecreated(SessionRequirement)
+    /// Live updates (or monitor events) reaching an Always app out of use with `insufficientlyInUse`.
+    case alwaysWithoutSession(SessionEventPattern.Kind)
+    /// A state where the app awaits live updates that no in-app continuation yields, and how it is stuck.
+    case updatesNeverCome(stuck: String)
     case privacy(PrivacyRule)
 
     /// The kind of finding the key belongs to.
@@ -20,6 +28,10 @@ package enum FindingKey: Hashable, Sendable, Comparable {
         case .promptOnForeground: .promptOnForeground
         case .backgroundStart: .backgroundStart
         case .terminated: .terminated
+        case .sessionOutOfUse: .sessionOutOfUse
+        case .sessionNotRecreated: .sessionNotRecreated
+        case .alwaysWithoutSession: .alwaysWithoutSession
+        case .updatesNeverCome: .updatesNeverCome
         case .privacy: .privacy
         }
     }
@@ -32,6 +44,11 @@ package enum FindingKey: Hashable, Sendable, Comparable {
         case .promptOnForeground(let p, let c): "\(p.rawValue).on-\(c.description)"
         case .backgroundStart(let call): call.word
         case .terminated(let exception): exception.word
+        case .sessionOutOfUse(let r?): "createServiceSession.\(r.rawValue)"
+        case .sessionOutOfUse(nil): "startBackgroundActivity"
+        case .sessionNotRecreated(let r): r.rawValue
+        case .alwaysWithoutSession(let kind): kind.rawValue
+        case .updatesNeverCome(let stuck): stuck
         case .privacy(let r): r.rawValue
         }
     }
@@ -88,6 +105,21 @@ package struct Observation: Sendable {
             return ("\(call.word) was called while the app is not in use: no background session starts, and a When In Use app gets nothing until it is in use again", ["I6", "I9", "D8"])
         case .terminated(let exception):
             return ("the app crashed: \(exception.text.replacingOccurrences(of: "*** ", with: ""))", exception.ruleIDs)
+        case .sessionOutOfUse(let r?):
+            return ("CLServiceSession(authorization: \(r.swiftName)) was created while the app is not in use (and not as the re-creation of a session it held before a relaunch): it reports insufficientlyInUse until the app comes to the foreground; create sessions in the foreground, or at once when the app is relaunched",
+                    ["O6", "O11"] + (r == .always ? ["O7"] : []))
+        case .sessionOutOfUse(nil):
+            return ("CLBackgroundActivitySession() was started while the app is not in use: it does not keep the app in use in the background and reports insufficientlyInUse until the app comes to the foreground; start it in the foreground",
+                    ["O13", "O6"])
+        case .sessionNotRecreated(let r):
+            return ("the app held a CLServiceSession(authorization: \(r.swiftName)) when its process ended, was launched again, and did not re-create it before the re-creation window ended: Core Location takes it that the app no longer wants it" + (r == .always ? " (Always no longer reaches live updates and monitor events out of use, and monitor events no longer relaunch the app)" : "") + "; re-create it at once in the launch code",
+                    ["O6", "O11"] + (r == .always ? ["O7"] : []))
+        case .alwaysWithoutSession(let kind):
+            return ("the app has Always authorization but holds no CLServiceSession(authorization: .always): in the background its " + (kind == .monitorEvent ? "CLMonitor events" : "live updates") + " carry insufficientlyInUse instead of " + (kind == .monitorEvent ? "condition changes" : "locations") + "; hold a .always session, created in the foreground and re-created at launch",
+                    ["O7", "O10"] + (kind == .monitorEvent ? ["O15"] : []))
+        case .updatesNeverCome(let stuck):
+            return ("the app awaits CLLocationUpdate.liveUpdates() but no update can come any more (stuck at \(stuck)): the stream yields nothing, not a location and not a diagnostic, whatever happens inside the app; only Settings or killing the app changes that",
+                    ["O1", "O2", "O10"])
         case .privacy(let r):
             return ("LocSim bug: \(r.explanation)", r.rules)
         }

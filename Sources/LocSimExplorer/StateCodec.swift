@@ -10,7 +10,8 @@ import LocSimModel
 /// the screen and `alwaysAsked`; its rare parts are stored once per distinct value and named by
 /// number. Equal keys mean equal states and back.
 struct StateKey: Equatable, Sendable {
-    /// The model's words; bits 0…7 of their flags are the screen, bit 8 is `alwaysAsked`.
+    /// The model's words; bits 0…7 of their flags are the screen, bit 8 is `alwaysAsked`, bits
+    /// 52…54 are ``ExplorerState/recreated`` (the model's own flags end at bit 51).
     var words = AuthorizationModel.Packed()
     /// The number of the state's ``StateCodec/Extras`` (0 for the initial state's) in bits 0…31,
     /// and the app model's storage flags (``ExplorerState/flags``) in bits 32…63: one word for both.
@@ -18,6 +19,9 @@ struct StateKey: Equatable, Sendable {
 
     /// The number of the state's ``StateCodec/Extras``.
     var extrasNumber: Int { extras & 0xFFFF_FFFF }
+
+    /// Where ``ExplorerState/recreated`` sits in the flags word.
+    static let recreatedShift: UInt64 = 52
 
     var flags: UInt64 { words.flags }
 
@@ -106,6 +110,7 @@ final class StateCodec: @unchecked Sendable {
     func encode(_ state: inout ExplorerState, prompts: [Prompt]) -> StateKey {
         var k = StateKey()
         k.words.flags = UInt64(state.screen) | UInt64(unsafeBitCast(state.alwaysAsked, to: UInt8.self)) << 8
+            | UInt64(state.recreated) << StateKey.recreatedShift
         if state.model.pack(into: &k.words, prompts: prompts, baseline: baseline) {
             k.extras = number(of: state.model.packedExtras(k.words))
         }
@@ -141,6 +146,7 @@ final class StateCodec: @unchecked Sendable {
     func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt]) {
         state.screen = UInt8(truncatingIfNeeded: k.words.flags)
         state.alwaysAsked = k.words.flags & (1 << 8) != 0
+        state.recreated = UInt8(truncatingIfNeeded: k.words.flags >> StateKey.recreatedShift) & 7
         state.flags = UInt32(truncatingIfNeeded: k.extras >> 32)
         let box = k.extrasNumber == 0 ? nil : lock.withLock { extrasList[k.extrasNumber] }
         state.model.unpack(k.words, extras: box, prompts: prompts, baseline: baseline)

@@ -30,6 +30,10 @@ struct StateSearch {
     private var firstSeen: [FindingKey: (source: Int32, choice: UInt16)] = [:]
     /// Edges out of waiting screens: (from, to, left the screen in the app, stayed on it in the app).
     private var waitingEdges: [HangAnalysis.Edge] = []
+    /// Whether each state awaits live updates (``AuthorizationModel/awaitsLiveUpdates``; known
+    /// for expanded states of models that start live updates), and the edges out of those that do.
+    private var awaitsUpdates: [Bool] = []
+    private var awaitingEdges: [HangAnalysis.Edge] = []
     private var seconds = 0.0
 
     init(system: AppModelSystem, depth: Int, maxStates: Int, progress: (@Sendable (ExplorationProgress) -> Void)?) {
@@ -79,6 +83,7 @@ struct StateSearch {
         parent.append(p)
         via.append(c)
         expanded.append(false)
+        if system.startsLiveUpdates { awaitsUpdates.append(false) }
     }
 
     /// Takes one level's successors into the table in frontier order (the order a one-thread
@@ -90,11 +95,13 @@ struct StateSearch {
             codecMismatches += slices[i].codecMismatches
             var k = 0
             var nextFinding = 0
-            for count in slices[i].counts {
+            for (j, count) in slices[i].counts.enumerated() {
                 let s = frontier[f]
                 f += 1
                 expanded[Int(s)] = true
                 let waiting = system.isWaiting[Int(table.screen(s))]
+                let awaits = !slices[i].awaiting.isEmpty && slices[i].awaiting[j]
+                if awaits { awaitsUpdates[Int(s)] = true }
                 for _ in 0..<count {
                     defer { k += 1 }
                     transitions += 1
@@ -115,6 +122,9 @@ struct StateSearch {
                     }
                     if waiting {
                         waitingEdges.append(HangAnalysis.Edge(from: s, to: target, exit: successor.exit, stay: successor.stay))
+                    }
+                    if awaits {
+                        awaitingEdges.append(HangAnalysis.Edge(from: s, to: target, exit: successor.awaitExit, stay: successor.awaitStay))
                     }
                 }
                 if table.count >= maxStates { truncated = true; return next }
@@ -144,6 +154,22 @@ struct StateSearch {
         return first.values.sorted()
     }
 
+    // MARK: Updates awaited in vain
+
+    /// States that await live updates from which no in-app sequence of events makes a stream
+    /// yield (or has the app stop waiting): the ``HangAnalysis`` over the wait for updates
+    /// instead of a waiting screen, the first of each way of being stuck.
+    private func updatesNeverCome() -> [Int32] {
+        guard system.startsLiveUpdates else { return [] }
+        let canLeave = HangAnalysis.canLeave(count: table.count, isWaiting: { awaitsUpdates[$0] }, expanded: expanded, edges: awaitingEdges)
+        var first: [HangAnalysis.Stuck: Int32] = [:]
+        for i in 0..<table.count where awaitsUpdates[i] && !canLeave[i] {
+            let key = HangAnalysis.Stuck(codec.state(table[Int32(i)]).model)
+            if first[key] == nil { first[key] = Int32(i) }
+        }
+        return first.values.sorted()
+    }
+
     // MARK: Report
 
     /// A problem the search found, before its counterexample is written.
@@ -152,6 +178,8 @@ struct StateSearch {
         case step(FindingKey, source: Int32, choice: UInt16)
         /// The state is stuck on a waiting screen.
         case hang(Int32)
+        /// The state awaits live updates that can no longer come.
+        case updatesNeverCome(Int32)
     }
 
     /// Every problem found, hangs included (each one's counterexample is independent work), in a
@@ -169,6 +197,7 @@ struct StateSearch {
             return a.key < b.key
         }
         return entries.map { Problem.step($0.key, source: $0.source, choice: $0.choice) } + hangs().map(Problem.hang)
+            + updatesNeverCome().map(Problem.updatesNeverCome)
     }
 
     /// The finding for `problem`, with its counterexample; `setup` is
@@ -179,6 +208,8 @@ struct StateSearch {
             counterexample(for: key, source: source, choice: choice(index, from: source), setup: setup)
         case .hang(let s):
             hangFinding(s, setup: setup)
+        case .updatesNeverCome(let s):
+            updatesFinding(s, setup: setup)
         }
     }
 
@@ -254,6 +285,22 @@ struct StateSearch {
         let expect = ExpectStep([.prompt, .status, .appState]) {
             $0.prompt = m.prompts.onScreen?.prompt.kind.rawValue ?? "none"
             $0.status = m.status
+            $0.appState = m.lifecycle.state
+        }
+        return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,
+                           steps: replayed.steps, markerBefore: nil, expect: expect, setup: setup)
+    }
+
+    private func updatesFinding(_ s: Int32, setup: String) -> Finding {
+        let choices = path(to: s)
+        let replayed = replay(choices)
+        let m = codec.state(table[s]).model
+        let key = FindingKey.updatesNeverCome(stuck: HangAnalysis.stuckText(m))
+        let (explanation, rules) = describe(key, detail: "")
+        let expect = ExpectStep([.prompt, .status, .inUse, .appState]) {
+            $0.prompt = m.prompts.onScreen?.prompt.kind.rawValue ?? "none"
+            $0.status = m.status
+            $0.inUse = m.isInUse
             $0.appState = m.lifecycle.state
         }
         return makeFinding(key: key, explanation: explanation, rules: rules, choices: choices, screens: replayed.screens,

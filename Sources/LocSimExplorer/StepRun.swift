@@ -29,6 +29,9 @@ struct StepRun {
     private var takenItems = 0
     private var startScreen: UInt8
     private(set) var leftScreenInApp = false
+    /// A live-updates stream yielded something (an update, with or without a location) in this
+    /// step: what ends a wait for updates (``StateSearch``'s `updatesNeverCome` analysis).
+    private(set) var yieldedLiveUpdate = false
 
     /// Problems the step showed.
     var observations: [Observation] { checks.observations }
@@ -39,6 +42,7 @@ struct StepRun {
         self.choice = choice
         self.record = record
         checks = FindingChecks(record: record)
+        if record { checks.sessionNames = system.sessionNames }
         startScreen = state.screen
     }
 
@@ -52,6 +56,7 @@ struct StepRun {
         takenItems = 0
         runLoop.discardPending()
         leftScreenInApp = false
+        yieldedLiveUpdate = false
         startScreen = state.screen
     }
 
@@ -108,8 +113,17 @@ struct StepRun {
             } else {
                 guard let item = runLoop.takePending() else { break }
                 takenItems += 1
-                guard state.model.lifecycle.state.runsCode, case .delegateCall(_, let call) = item else { continue }
-                reaction = system.reaction(call, screen: screen, flags: state.flags)
+                guard state.model.lifecycle.state.runsCode else { continue }
+                switch item {
+                case .delegateCall(_, let call):
+                    reaction = system.reaction(call, screen: screen, flags: state.flags)
+                case .sessionDelivery(let delivery):
+                    // As on a device, an object the app let go of receives nothing more.
+                    guard holds(delivery) else { continue }
+                    reaction = system.reaction(delivery, screen: screen, flags: state.flags)
+                case .launchCode:
+                    continue
+                }
             }
             guard let reaction else { continue }
             reactions += 1
@@ -146,12 +160,62 @@ struct StepRun {
     // MARK: App calls
 
     private mutating func perform(_ call: AppCall, note: String) {
+        guard call.needsManager else { return performOnObject(call, note: note) }
         if record { steps.append(.call(call, note: note)); stepCallbacks.append([]) }
         checks.stepIndex = steps.count - 1
         checks.willPerform(call, model: &state.model)
         for i in 0..<call.eventCount {
             send(call.event(i, on: AppModelSystem.main))
             if state.model.lifecycle.state == .notRunning { break }
+        }
+    }
+
+    /// A call of the iOS 17/18 API (section O), as an app written with `if #available` and
+    /// optional objects makes it: nothing where the API does not exist (O1, O3, O13, O15), nothing
+    /// on an object it does not hold (`session?.invalidate()`, `monitor?.add(…)`), and a new object
+    /// under a name that holds one replaces it (the old one is released first, which ends it).
+    private mutating func performOnObject(_ call: AppCall, note: String) {
+        switch call {
+        case .createServiceSession(let id, let requirement, _):
+            guard state.model.serviceSessionsAvailable, requirement != .always || state.model.platform.os != .tvOS else { return }
+            if state.model.sessions.service.contains(where: { $0.id == id }) { makeObjectCall(.invalidateServiceSession(id), note: note) }
+        case .invalidateServiceSession(let id):
+            guard state.model.sessions.service.contains(where: { $0.id == id }) else { return }
+        case .startBackgroundActivity(let id):
+            guard state.model.backgroundActivityAvailable else { return }
+            if state.model.sessions.backgroundActivity.contains(where: { $0.id == id }) { makeObjectCall(.invalidateBackgroundActivity(id), note: note) }
+        case .invalidateBackgroundActivity(let id):
+            guard state.model.sessions.backgroundActivity.contains(where: { $0.id == id }) else { return }
+        case .startLiveUpdates(let id):
+            guard state.model.liveUpdatesAvailable else { return }
+            if state.model.sessions.liveUpdates.contains(where: { $0.id == id }) { makeObjectCall(.stopLiveUpdates(id), note: note) }
+        case .stopLiveUpdates(let id):
+            guard state.model.sessions.liveUpdates.contains(where: { $0.id == id }) else { return }
+        case .openMonitor:
+            guard state.model.monitorAvailable else { return }
+        case .addCondition(let monitor, _, _), .removeCondition(let monitor, _):
+            guard state.model.sessions.monitors.contains(where: { $0.name == monitor && $0.open }) else { return }
+        default:
+            break
+        }
+        guard state.model.lifecycle.state.runsCode else { return }
+        makeObjectCall(call, note: note)
+    }
+
+    private mutating func makeObjectCall(_ call: AppCall, note: String) {
+        if record { steps.append(.objectCall(call.unnumbered, object: system.objectName(of: call), note: note)); stepCallbacks.append([]) }
+        checks.stepIndex = steps.count - 1
+        send(call.event(0, on: AppModelSystem.main))
+    }
+
+    /// Whether the app's process still holds the object a delivery is for.
+    private func holds(_ delivery: SessionDelivery) -> Bool {
+        let sessions = state.model.sessions
+        switch delivery {
+        case .serviceSessionDiagnostic(let id, _): return sessions.service.contains { $0.id == id }
+        case .backgroundActivityDiagnostic(let id, _): return sessions.backgroundActivity.contains { $0.id == id }
+        case .liveUpdate(let id, _): return sessions.liveUpdates.contains { $0.id == id }
+        case .monitorEvent(let m, _): return sessions.monitors.contains { $0.name == m && $0.open }
         }
     }
 
@@ -174,11 +238,14 @@ struct StepRun {
             }
         }
         queuedItems += queued
+        if system.startsLiveUpdates, !yieldedLiveUpdate {
+            for case .sessionDelivery(.liveUpdate) in occurrences { yieldedLiveUpdate = true }
+        }
         if record {
             for case .delegateCall(_, let call) in occurrences { stepCallbacks[stepCallbacks.count - 1].append(call) }
         }
         checks.stepIndex = steps.count - 1
-        checks.applied(event, before: before, model: &state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked)
+        checks.applied(event, before: before, model: &state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked, recreated: &state.recreated)
         if runLoop.takeLaunchRequest() { queuedItems -= 1; launchCode() }
     }
 }

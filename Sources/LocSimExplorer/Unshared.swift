@@ -7,14 +7,15 @@ extension String {
 }
 
 extension AppDescription {
+    /// A copy with every string fresh and every other field (entitlements, delegate methods, App
+    /// Clip and explicit-session keys) kept.
     func unshared() -> AppDescription {
-        var copy = AppDescription(name: name.unshared,
-                                  purposeStrings: Dictionary(uniqueKeysWithValues: purposeStrings.map { ($0.key, $0.value.unshared) }),
-                                  backgroundModes: Set(backgroundModes.map(\.unshared)),
-                                  defaultAccuracyReduced: defaultAccuracyReduced,
-                                  temporaryPurposeKeys: Dictionary(uniqueKeysWithValues: temporaryPurposeKeys.map { ($0.key.unshared, $0.value.unshared) }),
-                                  compatibleApp: compatibleApp)
+        var copy = self
+        copy.name = name.unshared
+        copy.purposeStrings = Dictionary(uniqueKeysWithValues: purposeStrings.map { ($0.key, $0.value.unshared) })
         copy.purposeStrings.reserveCapacity(purposeStrings.count)
+        copy.backgroundModes = Set(backgroundModes.map(\.unshared))
+        copy.temporaryPurposeKeys = Dictionary(uniqueKeysWithValues: temporaryPurposeKeys.map { ($0.key.unshared, $0.value.unshared) })
         return copy
     }
 }
@@ -26,6 +27,10 @@ extension AppCall {
         case .stopMonitoringRegion(let n): return .stopMonitoringRegion(n.unshared)
         case .requestFullAccuracy(let k): return .requestFullAccuracy(k.unshared)
         case .set(let props): return .set(props.map { $0 })
+        case .openMonitor(let n): return .openMonitor(n.unshared)
+        case .addCondition(let m, var r, let a): r.name = r.name.unshared; return .addCondition(monitor: m.unshared, r, assuming: a)
+        case .removeCondition(let m, let i): return .removeCondition(monitor: m.unshared, identifier: i.unshared)
+        case .createServiceSession(let id, let r, let k): return .createServiceSession(id, r, fullAccuracyPurposeKey: k?.unshared)
         default: return self
         }
     }
@@ -34,11 +39,17 @@ extension AppCall {
 extension AppEventPattern {
     func unshared() -> AppEventPattern {
         switch self {
-        case .tap(let t): .tap(t.unshared)
-        case .callback(.didEnterRegion(let n)): .callback(.didEnterRegion(n?.unshared))
-        case .callback(.didExitRegion(let n)): .callback(.didExitRegion(n?.unshared))
-        case .callback(.monitoringDidFail(let f?)): .callback(.monitoringDidFail(.init(region: f.region.unshared, code: f.code)))
-        default: self
+        case .tap(let t): return .tap(t.unshared)
+        case .callback(.didEnterRegion(let n)): return .callback(.didEnterRegion(n?.unshared))
+        case .callback(.didExitRegion(let n)): return .callback(.didExitRegion(n?.unshared))
+        case .callback(.monitoringDidFail(let f?)): return .callback(.monitoringDidFail(.init(region: f.region.unshared, code: f.code)))
+        case .session(var p):
+            p.monitor = p.monitor?.unshared
+            p.identifier = p.identifier?.unshared
+            p.arguments = p.arguments.map(\.unshared)
+            p.names = p.names.map(\.unshared)
+            return .session(p)
+        default: return self
         }
     }
 }
@@ -64,6 +75,7 @@ extension AppModel {
         }
         copy.tapsOn = tapsOn.mapValues { $0.map(\.unshared) }
         copy.flags = flags.map(\.unshared)
+        copy.sessionObjects = sessionObjects.map { SessionObject(name: $0.name.unshared, kind: $0.kind) }
         return copy
     }
 }

@@ -8,6 +8,7 @@ struct Explore: ParsableCommand {
         abstract: "Explore every path through an app model's permission handling and report problems.",
         discussion: """
         Each finding (hang, ignoredRequest, promptOnForeground, backgroundStart, terminated, \
+        sessionOutOfUse, sessionNotRecreated, alwaysWithoutSession, updatesNeverCome, \
         privacy) comes with its shortest counterexample as a scenario file that `locsim run` \
         replays. Exit status: 0 nothing found, 1 findings, 2 invalid input.
 

@@ -14,6 +14,7 @@ struct Graph: ParsableCommand {
           locsim graph --platform "iOS 18.0"
           locsim graph --platform "iOS 12.4" --format mermaid
           locsim graph --format svg > Docs/authorization-ios18.svg
+          locsim graph --platform "iOS 18.0" --sessions --format mermaid
         """
     )
 
@@ -23,8 +24,11 @@ struct Graph: ParsableCommand {
     @Option(help: "Output format: dot, mermaid or svg.")
     var format: AuthorizationGraph.Format = .dot
 
+    @Flag(help: "Let the app also create and invalidate a CLServiceSession (.whenInUse or .always): states say which session it holds and its diagnostic.")
+    var sessions = false
+
     mutating func run() throws {
-        let output = AuthorizationGraph.commandLine(platform: platform, format: format)
+        let output = AuthorizationGraph.commandLine(platform: platform, format: format, sessions: sessions)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))
         if output.status != 0 { throw ExitCode(output.status) }

@@ -20,4 +20,7 @@ enum ExampleModels {
     /// Explorations are deterministic: run each example once per test process.
     static let buggy: ExplorationResult = Explorer.explore(try! load("buggy-tracker.yml"))
     static let careful: ExplorationResult = Explorer.explore(try! load("careful-tracker.yml"))
+    /// The section-O examples: written the iOS 18 way, and done wrong.
+    static let sessions: ExplorationResult = Explorer.explore(try! load("session-tracker.yml"))
+    static let brokenSessions: ExplorationResult = Explorer.explore(try! load("broken-session-tracker.yml"))
 }

@@ -141,7 +141,23 @@ struct StateCodecTests {
     /// PackingTests); the codec adds the state's other fields, listed here.
     @Test("The key covers every stored field of the explorer state beside the model")
     func fieldsCovered() {
-        #expect(Self.labels(ExplorerState(model: AuthorizationModel(), screen: 0, alwaysAsked: false)) == ["model", "screen", "alwaysAsked", "flags"])
+        #expect(Self.labels(ExplorerState(model: AuthorizationModel(), screen: 0, alwaysAsked: false)) == ["model", "screen", "alwaysAsked", "flags", "recreated"])
+    }
+
+    @Test("The record of re-created sessions packs beside the model's flags and unpacks to itself")
+    func recreatedRoundTrip() throws {
+        let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
+        let system = AppModelSystem(model, platform: Platform(.iOS, 18))
+        let codec = StateCodec(initial: system.initial)
+        var plain = system.apply(.launch, to: system.initial).state
+        for recreated: UInt8 in [1, 2, 4, 7] {
+            var marked = plain
+            marked.recreated = recreated
+            let key = codec.encode(&marked)
+            #expect(key != codec.encode(&plain))
+            #expect(codec.state(key) == marked)
+        }
+        #expect(codec.state(codec.encode(&plain)) == plain)
     }
 
     @Test("The app's storage flags pack beside the extras number and unpack to themselves")
