@@ -87,13 +87,36 @@ final class Feed<Element>: EndableFeed {
         return e
     }
 
-    /// Waits until a value or the end arrives for iterator `id`.
+    /// Waits until a value or the end arrives for iterator `id`, or the task is cancelled (a
+    /// cancelled task's iteration ends at once, as Core Location's does).
     nonisolated(nonsending)
     func wait(_ id: Int) async {
-        await withCheckedContinuation { continuation in
-            device.asyncActivity &+= 1
-            waiters[id] = continuation
+        let handle = CancellationHandle(feed: self, id: id)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                device.asyncActivity &+= 1
+                if Task.isCancelled { continuation.resume() } else { waiters[id] = continuation }
+            }
+        } onCancel: {
+            handle.cancel()
         }
+    }
+
+    /// Wakes iterator `id` because its task was cancelled.
+    fileprivate func cancelWait(_ id: Int) {
+        guard let waiter = waiters.removeValue(forKey: id) else { return }
+        device.asyncActivity &+= 1
+        waiter.resume()
+    }
+
+    /// What the cancellation handler holds: the feed and the iterator.
+    private struct CancellationHandle: @unchecked Sendable {
+        // @unchecked: a task's cancellation handler runs where `cancel()` is called. App code
+        // cancels its tasks from the executor that drives the simulated device (the main actor for
+        // a view model), as it must for every other call into LocSim (Docs/Concurrency.md).
+        let feed: Feed
+        let id: Int
+        func cancel() { feed.cancelWait(id) }
     }
 }
 

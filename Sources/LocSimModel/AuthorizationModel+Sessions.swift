@@ -22,8 +22,10 @@ extension AuthorizationModel {
     public var serviceSessionsAvailable: Bool { sectionOYear >= 18 && platform.os != .macOS }
     /// `CLBackgroundActivitySession`: iOS 17, watchOS 10, visionOS 1 (O13).
     public var backgroundActivityAvailable: Bool { sectionOYear >= 17 && (platform.os == .iOS || platform.os == .watchOS || platform.os == .visionOS) }
-    /// `CLMonitor`: iOS 17 and macOS 14; not watchOS, tvOS or visionOS (O15).
-    public var monitorAvailable: Bool { sectionOYear >= 17 && (platform.os == .iOS || platform.os == .macOS) }
+    /// `CLMonitor`: iOS 17, macOS 14 and native visionOS apps; not watchOS, tvOS or compatible apps on visionOS (O15).
+    public var monitorAvailable: Bool {
+        sectionOYear >= 17 && (platform.os == .iOS || platform.os == .macOS || (platform.os == .visionOS && !app.compatibleApp))
+    }
     /// The diagnostic properties and the session rules of iOS 18 (O2, O7, O9, O12): iOS 18 and
     /// the releases of its year.
     public var sessionRulesApply: Bool { sectionOYear >= 18 }
@@ -76,7 +78,7 @@ extension AuthorizationModel {
         case .appStoppedLiveUpdates(let id):
             sessions.liveUpdates.removeAny { $0.id == id }
         case .appOpenedMonitor(let name):
-            guard monitorAvailable else { return fx.append(.rejected("CLMonitor does not exist on \(platform) (O15: iOS 17, macOS 14)")) }
+            guard monitorAvailable else { return fx.append(.rejected("CLMonitor does not exist on \(platform)\(app.compatibleApp ? " for a compatible app" : "") (O15: iOS 17, macOS 14, native visionOS apps)")) }
             if let i = sessions.monitors.firstIndex(where: { $0.name == name }) {
                 sessions.monitors[i].open = true
             } else {
@@ -135,7 +137,8 @@ extension AuthorizationModel {
     /// accuracy purpose key asks once for temporary full accuracy (K5).
     mutating func askForSessions(_ fx: inout [Effect]) {
         guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil, let sought = soughtRequirement ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
-        let always = sought == .always && configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS
+        // The single Always request (E2, O8): once spent, a `.always` session asks only for When In Use.
+        let always = sought == .always && configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS && !record.alwaysRequestSpent
         switch record.authorization {
         case .notDetermined where sought != .none:
             let kind: AuthorizationRequestKind = always ? .always : .whenInUse

@@ -22,7 +22,7 @@ public enum Effect: Hashable, Sendable {
     /// The app became active again when the prompt went away (C11).
     case appDidBecomeActive
     /// Core Location yields a value to one of the app's asynchronous sequences (section O).
-    case session(SessionDelivery)
+    indirect case session(SessionDelivery)
     /// A request produced nothing at all (C12): LocSim's diagnostic, not something an app sees.
     case requestIgnored(AuthorizationRequestKind, reason: IgnoredReason)
     /// The event could not apply (no prompt to answer, an app call while the app is not running):
