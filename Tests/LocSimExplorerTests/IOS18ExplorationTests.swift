@@ -1,4 +1,5 @@
 import LocSim
+import LocSimExplorer
 import LocSimModel
 import LocSimTesting
 import Testing
@@ -80,5 +81,31 @@ struct IOS18ExplorationTests {
         // Without the activity session, leaving the app pauses it (O10): insufficientlyInUse.
         let broken = try await ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: false) }.outcome()
         #expect(broken.screensReached.contains("paused"))
+    }
+
+    struct Found: Hashable { var kind: FindingKind; var key: String }
+
+    /// The app model of the same tracker, with or without its activity session.
+    static func appModel(keepsActivity: Bool) throws -> AppModel {
+        var text = try String(contentsOfFile: ExampleModels.path("live-tracker.yml"), encoding: .utf8)
+        if !keepsActivity {
+            text = text.replacingOccurrences(of: ", {startBackgroundActivity: activity}", with: "")
+                .replacingOccurrences(of: ", {invalidateBackgroundActivity: activity}", with: "")
+        }
+        return try AppModelParser.parse(text, file: "live-tracker.yml")
+    }
+
+    @MainActor
+    @Test("O7, O10, O13: the Swift tracker and its app model (Examples/explore/live-tracker.yml) give the same findings, with and without the activity session")
+    func agreesWithAppModel() async throws {
+        for keepsActivity in [true, false] {
+            let model = try Self.appModel(keepsActivity: keepsActivity)
+            let fromModel = Set(Explorer.explore(model, on: Platform(.iOS, 18)).findings.map { Found(kind: $0.kind, key: $0.key) })
+            let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: [Platform(.iOS, 18)], depth: model.depth, taps: model.taps) { _ in
+                LiveTrackerScreen(keepsActivity: keepsActivity)
+            }.findings().map { Found(kind: $0.kind, key: $0.key) })
+            #expect(fromSwift == fromModel, "keepsActivity \(keepsActivity): only as Swift \(fromSwift.subtracting(fromModel)), only as a model \(fromModel.subtracting(fromSwift))")
+            #expect(fromModel.isEmpty == keepsActivity, "the broken tracker has findings, the kept one none: \(fromModel)")
+        }
     }
 }
