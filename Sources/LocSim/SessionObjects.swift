@@ -87,18 +87,23 @@ final class Feed<Element>: EndableFeed {
         return e
     }
 
-    /// Waits until a value or the end arrives for iterator `id`, or the task is cancelled (a
-    /// cancelled task's iteration ends at once, as Core Location's does).
-    nonisolated(nonsending)
-    func wait(_ id: Int) async {
+    /// Waits, on `isolation` (the iterating task's actor), until a value or the end arrives for
+    /// iterator `id`, or the task is cancelled (a cancelled task's iteration ends at once, as Core
+    /// Location's does). The feed is touched only on `isolation`: the cancellation handler's
+    /// operation may run elsewhere, so it calls back into ``suspend(_:isolation:)``.
+    func wait(_ id: Int, isolation: isolated (any Actor)?) async {
         let handle = CancellationHandle(feed: self, id: id)
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                device.asyncActivity &+= 1
-                if Task.isCancelled { continuation.resume() } else { waiters[id] = continuation }
-            }
+            await handle.suspend(isolation: isolation)
         } onCancel: {
             handle.cancel()
+        }
+    }
+
+    fileprivate func suspend(_ id: Int, isolation: isolated (any Actor)?) async {
+        await withCheckedContinuation(isolation: isolation) { continuation in
+            device.asyncActivity &+= 1
+            if Task.isCancelled { continuation.resume() } else { waiters[id] = continuation }
         }
     }
 
@@ -117,6 +122,7 @@ final class Feed<Element>: EndableFeed {
         let feed: Feed
         let id: Int
         func cancel() { feed.cancelWait(id) }
+        func suspend(isolation: isolated (any Actor)?) async { await feed.suspend(id, isolation: isolation) }
     }
 }
 
@@ -170,7 +176,7 @@ public struct SimulatedSequence<Element>: AsyncSequence {
                 if let e = feed.pop(token.id) { return e }
                 if feed.finished { return nil }
                 if feed.device.awaitsSuspend {
-                    await feed.wait(token.id)
+                    await feed.wait(token.id, isolation: actor)
                     // A cancelled task's iteration ends, as Core Location's does.
                     if Task.isCancelled { return nil }
                     continue

@@ -243,8 +243,8 @@ struct SessionRulesTests {
             (Platform(.watchOS, 9), false, false, false, false, false),
             (Platform(.watchOS, 10), true, false, false, true, false),
             (Platform(.watchOS, 11), true, true, true, true, false),
-            (Platform(.visionOS, 1), true, false, false, true, false),
-            (Platform(.visionOS, 2), true, true, true, true, false),
+            (Platform(.visionOS, 1), true, false, false, true, true),
+            (Platform(.visionOS, 2), true, true, true, true, true),
         ]
         for (platform, live, session, always, activity, monitor) in table {
             let m = Self.fresh(platform)
