@@ -27,11 +27,13 @@ final class WeakFeed {
 
 /// The values waiting for the iterators of one async sequence, and the device that produces them.
 /// Each iterator has its own queue; a new iterator starts with the latest value when the sequence
-/// replays one (a session's current diagnostic).
-final class Feed<Element>: EndableFeed {
+/// replays one (a session's current diagnostic). An iterator made while the device's
+/// ``SimulatedDevice/awaitsSuspend`` is on waits on an `AsyncStream` of its own instead: the
+/// standard library's stream does the suspending, the resuming and the ending on cancellation.
+final class Feed<Element: Sendable>: EndableFeed {
     unowned let device: SimulatedDevice
     private var queues: [Int: [Element]] = [:]
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var streams: [Int: AsyncStream<Element>.Continuation] = [:]
     private var nextQueue = 0
     private(set) var latest: Element?
     let replaysLatest: Bool
@@ -45,39 +47,42 @@ final class Feed<Element>: EndableFeed {
         app.feeds.append(WeakFeed(self))
     }
 
-    func subscribe() -> Int {
+    /// A new iterator's number, and its stream when it suspends.
+    func subscribe() -> (id: Int, stream: AsyncStream<Element>?) {
         let id = nextQueue
         nextQueue += 1
-        queues[id] = replaysLatest ? latest.map { [$0] } ?? [] : []
-        return id
+        guard device.awaitsSuspend else {
+            queues[id] = replaysLatest ? latest.map { [$0] } ?? [] : []
+            return (id, nil)
+        }
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
+        if replaysLatest, let latest { continuation.yield(latest) }
+        if finished { continuation.finish() } else { streams[id] = continuation }
+        return (id, stream)
     }
 
     func unsubscribe(_ id: Int) {
         queues[id] = nil
-        waiters.removeValue(forKey: id)?.resume()
+        streams.removeValue(forKey: id)?.finish()
     }
 
     func yield(_ element: Element) {
         latest = element
         for key in queues.keys { queues[key]!.append(element) }
-        wakeAll()
+        guard !streams.isEmpty else { return }
+        device.asyncActivity &+= 1
+        for key in streams.keys.sorted() { streams[key]!.yield(element) }
     }
 
     /// Ends every iteration: the object was invalidated or the app's process ended.
     func finish() {
         guard !finished else { return }
         finished = true
-        wakeAll()
-    }
-
-    private func wakeAll() {
-        guard !waiters.isEmpty else { return }
-        let woken = waiters
-        waiters = [:]
-        for key in woken.keys.sorted() {
-            device.asyncActivity &+= 1
-            woken[key]!.resume()
-        }
+        guard !streams.isEmpty else { return }
+        device.asyncActivity &+= 1
+        let ended = streams
+        streams = [:]
+        for key in ended.keys.sorted() { ended[key]!.finish() }
     }
 
     func pop(_ id: Int) -> Element? {
@@ -85,44 +90,6 @@ final class Feed<Element>: EndableFeed {
         let e = q.removeFirst()
         queues[id] = q
         return e
-    }
-
-    /// Waits, on `isolation` (the iterating task's actor), until a value or the end arrives for
-    /// iterator `id`, or the task is cancelled (a cancelled task's iteration ends at once, as Core
-    /// Location's does). The feed is touched only on `isolation`: the cancellation handler's
-    /// operation may run elsewhere, so it calls back into ``suspend(_:isolation:)``.
-    func wait(_ id: Int, isolation: isolated (any Actor)?) async {
-        let handle = CancellationHandle(feed: self, id: id)
-        await withTaskCancellationHandler {
-            await handle.suspend(isolation: isolation)
-        } onCancel: {
-            handle.cancel()
-        }
-    }
-
-    fileprivate func suspend(_ id: Int, isolation: isolated (any Actor)?) async {
-        await withCheckedContinuation(isolation: isolation) { continuation in
-            device.asyncActivity &+= 1
-            if Task.isCancelled { continuation.resume() } else { waiters[id] = continuation }
-        }
-    }
-
-    /// Wakes iterator `id` because its task was cancelled.
-    fileprivate func cancelWait(_ id: Int) {
-        guard let waiter = waiters.removeValue(forKey: id) else { return }
-        device.asyncActivity &+= 1
-        waiter.resume()
-    }
-
-    /// What the cancellation handler holds: the feed and the iterator.
-    private struct CancellationHandle: @unchecked Sendable {
-        // @unchecked: a task's cancellation handler runs where `cancel()` is called. App code
-        // cancels its tasks from the executor that drives the simulated device (the main actor for
-        // a view model), as it must for every other call into LocSim (Docs/Concurrency.md).
-        let feed: Feed
-        let id: Int
-        func cancel() { feed.cancelWait(id) }
-        func suspend(isolation: isolated (any Actor)?) async { await feed.suspend(id, isolation: isolation) }
     }
 }
 
@@ -134,7 +101,7 @@ final class Feed<Element>: EndableFeed {
 ///
 /// Corresponds to the `AsyncSequence`s of Core Location's iOS 17/18 API
 /// (`CLLocationUpdate.Updates`, `CLMonitor.Events`, `CLServiceSession.diagnostics`).
-public struct SimulatedSequence<Element>: AsyncSequence {
+public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
     let feed: Feed<Element>
     /// Holds the object producing the values (a live-updates stream) for as long as an iterator lives.
     let makeSource: () -> AnyObject?
@@ -143,17 +110,26 @@ public struct SimulatedSequence<Element>: AsyncSequence {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let feed: Feed<Element>
         let token: Token
+        /// Under ``SimulatedDevice/awaitsSuspend``: the stream this iterator waits on.
+        var stream: AsyncStream<Element>.AsyncIterator?
 
         final class Token {
             let feed: Feed<Element>
             let id: Int
             let source: AnyObject?
+            let stream: AsyncStream<Element>?
             init(feed: Feed<Element>, source: AnyObject?) {
                 self.feed = feed
                 self.source = source
-                self.id = feed.subscribe()
+                (self.id, self.stream) = feed.subscribe()
             }
             deinit { feed.unsubscribe(id) }
+        }
+
+        init(feed: Feed<Element>, token: Token) {
+            self.feed = feed
+            self.token = token
+            self.stream = token.stream?.makeAsyncIterator()
         }
 
         /// The next value, once the simulated world produced it; `nil` when it never can.
@@ -171,16 +147,17 @@ public struct SimulatedSequence<Element>: AsyncSequence {
         /// left to the standard library's default, which would call ``next()`` through the protocol
         /// and run it off the caller's actor, next to the device it drives.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            if var waiting = stream {
+                // Under an exploration: wait for the run loop to deliver; a cancelled task's
+                // iteration ends, as Core Location's does.
+                let element = await waiting.next(isolation: actor)
+                stream = waiting
+                return element
+            }
             var idle = 0
             while true {
                 if let e = feed.pop(token.id) { return e }
                 if feed.finished { return nil }
-                if feed.device.awaitsSuspend {
-                    await feed.wait(token.id, isolation: actor)
-                    // A cancelled task's iteration ends, as Core Location's does.
-                    if Task.isCancelled { return nil }
-                    continue
-                }
                 idle += 1
                 guard idle <= Self.idleLimit, feed.device.turnOrAdvance() else {
                     feed.device.record(TimelineEntry(time: feed.device.now, app: nil, kind: .delivery,

@@ -30,6 +30,9 @@ public struct SimulationEnvironment: @unchecked Sendable {
     /// From any other, reaching it stops the program with a message that says so, rather than
     /// letting two threads drive one device.
     public static var current: SimulationEnvironment? {
+        // A synchronous attachment on this thread (`withAttachedApp`) is reached only by this
+        // thread's code while it runs: no other task can run on the thread meanwhile.
+        if let attached = AttachedStack.current.installations.last { return attached }
         guard let installed else { return nil }
         guard installed.owner == Owner.here else {
             preconditionFailure("""
@@ -60,6 +63,23 @@ public struct SimulationEnvironment: @unchecked Sendable {
     }
 
     @TaskLocal static var installed: Installation?
+
+    /// The environments `withAttachedApp` installed on this thread, innermost last. Not a task-local
+    /// value: binding one around app code that starts a `Task {}` made the Swift 6.3 runtime abort
+    /// ("freed pointer was not the last allocation") when the task outlived the binding.
+    final class AttachedStack {
+        var installations: [SimulationEnvironment] = []
+
+        static var current: AttachedStack {
+            let dictionary = Thread.current.threadDictionary
+            if let stack = dictionary[key] as? AttachedStack { return stack }
+            let stack = AttachedStack()
+            dictionary[key] = stack
+            return stack
+        }
+
+        private static let key = "LocSim.SimulationEnvironment.attached"
+    }
 
     /// A new iOS 18 device with a default app launched in the foreground.
     public static func makeDefault(platform: Platform = Platform(.iOS, 18), app description: AppDescription = AppDescription()) -> SimulationEnvironment {

@@ -24,7 +24,7 @@ import Testing
         app.launch()
         device.user.willChoose(.allowWhileUsing)
         let model = LiveTrackerModel()
-        await withSimulatedApp(app) { model.startTapped() }
+        withAttachedApp(app) { model.startTapped() }
         await device.settle()
         #expect(model.screen == .tracking)
         app.enterBackground()
