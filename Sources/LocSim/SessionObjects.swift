@@ -157,7 +157,9 @@ public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
             var idle = 0
             while true {
                 if let e = feed.pop(token.id) { return e }
-                if feed.finished { return nil }
+                // The object or the process ended, or the task was cancelled (as Core Location's
+                // iteration ends on cancellation).
+                if feed.finished || Task.isCancelled { return nil }
                 idle += 1
                 guard idle <= Self.idleLimit, feed.device.turnOrAdvance() else {
                     feed.device.record(TimelineEntry(time: feed.device.now, app: nil, kind: .delivery,

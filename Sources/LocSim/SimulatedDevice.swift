@@ -449,6 +449,9 @@ private struct DeviceRunLoop {
         let before = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
         let queued = app.interpreter.send(event, into: &occurrences)
         let after = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
+        // A crash that relaunches within the same event (P4) ends the process too.
+        let crashed = occurrences.contains { if case .appTerminated = $0 { true } else { false } }
+        if crashed && after.running { app.processEnded() }
         if before != after {
             if before.running && !after.running { app.processEnded() }
             for n in before.notifications(to: after) { items.append(.local(app, .notification(n))) }

@@ -56,6 +56,7 @@ extension AuthorizationModel {
         if relaunch {
             fx.append(.appLaunchedBySystem(reason: "relaunch after a crash (background activity session with live updates, P4)"))
             startProcess(in: .background)
+            lifecycle.terminationReason = exception // the crash stays the app's last termination
             relaunchedForBackgroundActivity()
         }
     }
@@ -92,7 +93,9 @@ extension AuthorizationModel {
         usageReminder.shown = false
         usageReminder.backgroundUseCount = 0
         usageReminder.firstBackgroundUseAt = nil
-        clock.timers.removeAny { $0.kind != .graceEnds }
+        clock.timers.removeAny { $0.kind != .graceEnds && $0.kind != .sessionRecreationWindowEnds }
+        // Sessions ask again for what the reset forgot (O12: a refusal the record no longer holds).
+        for i in sessions.service.indices where sessions.service[i].fullAccuracyAsked { sessions.service[i].fullAccuracyAsked = false }
         prompts.queued.removeAny { $0.prompt.kind == .alwaysConfirmation || $0.prompt.kind == .usageReminder || $0.prompt.kind == .widget }
     }
 }

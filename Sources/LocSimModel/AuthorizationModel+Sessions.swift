@@ -136,7 +136,9 @@ extension AuthorizationModel {
     /// `notDetermined` again and the next foreground asks again (O8). Then a session's full
     /// accuracy purpose key asks once for temporary full accuracy (K5).
     mutating func askForSessions(_ fx: inout [Effect]) {
-        guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil, let sought = soughtRequirement ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
+        // P2: a sandboxed Mac app without the location entitlement gets no prompt, from a session either.
+        guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil,
+              !(platform.os == .macOS && app.sandboxBlocksLocation), let sought = soughtRequirement ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
         // The single Always request (E2, O8): once spent, a `.always` session asks only for When In Use.
         let always = sought == .always && configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS && !record.alwaysRequestSpent
         switch record.authorization {

@@ -11,6 +11,7 @@ public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
     /// `s1`, `s2`, …
     public var description: String { "s\(rawValue)" }
+    /// Creation order. LocSim's addition.
     @inlinable public static func < (l: SessionID, r: SessionID) -> Bool { l.rawValue < r.rawValue }
 }
 
@@ -34,7 +35,9 @@ public enum SessionRequirement: String, Hashable, Sendable, CaseIterable {
 /// Corresponds to the Boolean properties of `CLServiceSession.Diagnostic`,
 /// `CLBackgroundActivitySession.Diagnostic`, `CLLocationUpdate` and `CLMonitor.Event`.
 public struct Diagnostics: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The flags as bits, in the order of ``names``. LocSim's addition.
     public var rawValue: UInt16
+    /// The flags with these bits. LocSim's addition.
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The app is denied; the session is suspended. Corresponds to `authorizationDenied`.

@@ -83,4 +83,21 @@ struct SessionAPITests {
         }
         print(lines!.joined(separator: "\n"))
     }
+
+    @Test("O13: releasing a background activity session ends it when releasingBackgroundActivitySessionEndsIt says so, and only then")
+    func releasingActivitySession() {
+        for ends in [true, false] {
+            var parameters = DeviceParameters()
+            parameters.releasingBackgroundActivitySessionEndsIt = ends
+            let device = SimulatedDevice(platform: Platform(.iOS, 18), parameters: parameters, location: Self.here)
+            let app = device.install()
+            app.launch()
+            app.changeSetting(.whileUsing)
+            var session: BackgroundActivitySession? = app.backgroundActivitySession()
+            #expect(app.model.sessions.backgroundActivity.count == 1)
+            session = nil
+            _ = session
+            #expect(app.model.sessions.backgroundActivity.isEmpty == ends, "ends: \(ends)")
+        }
+    }
 }
