@@ -39,11 +39,11 @@ public struct SessionEventPattern: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The arguments as written, in order (``description`` spells them back).
     public var arguments: [String]
-    /// The session or stream the event must be for (a ``diagnostic`` or ``liveUpdate``), once resolved.
+    /// The session or stream the event must be for (a `diagnostic` or `liveUpdate` event), once resolved.
     public var session: SessionID?
-    /// The monitor the event must come from (a ``monitorEvent``).
+    /// The monitor the event must come from (a `monitorEvent`).
     public var monitor: String?
-    /// The condition the event must be about (a ``monitorEvent``).
+    /// The condition the event must be about (a `monitorEvent`).
     public var identifier: String?
     /// The state a monitor event must report.
     public var state: MonitoringState?
