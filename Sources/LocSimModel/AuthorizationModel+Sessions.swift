@@ -271,11 +271,14 @@ extension AuthorizationModel {
                 }
             }
         }
-        if !sessions.liveUpdates.isEmpty {
-            let flags = streamFlags()
+        let streams = !sessions.liveUpdates.isEmpty, monitors = sessions.monitors.contains(where: \.open)
+        guard streams || monitors else { return }
+        // One derivation for both: delivering updates changes nothing the flags read.
+        let flags = streamFlags()
+        if streams {
             for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, moved: nil, &fx) }
         }
-        if sessions.monitors.contains(where: \.open) { deliverMonitorEvents(&fx) }
+        if monitors { deliverMonitorEvents(flags, &fx) }
     }
 
     /// Yields what stream `i` should see now: a location when it becomes deliverable, changes or
@@ -309,9 +312,9 @@ extension AuthorizationModel {
         noteBackgroundUse()
     }
 
-    /// Delivers the pending events of the open monitors, or their blocking flags once (O15).
-    mutating func deliverMonitorEvents(_ fx: inout [Effect]) {
-        let base = streamFlags()
+    /// Delivers the pending events of the open monitors, or their blocking flags once (O15);
+    /// `base` is ``streamFlags()`` now.
+    mutating func deliverMonitorEvents(_ base: Diagnostics, _ fx: inout [Effect]) {
         var index = 0
         for m in sessions.monitors.indices {
             for c in sessions.monitors[m].conditions.indices {
