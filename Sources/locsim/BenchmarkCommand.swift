@@ -72,29 +72,39 @@ enum ModelBenchmark {
                 .appRequestedAlwaysAuthorization(m), .appStoppedUpdatingLocation(m), .userResetLocationAndPrivacy,
             ]
         }
-        var count = 0
-        var effects = 0
-        var buffer: [Effect] = []
-        buffer.reserveCapacity(16)
-        let clock = ContinuousClock()
-        var elapsed = Duration.zero
-        while count < iterations {
+        let (count, effects, elapsed) = timeTransitions(events, iterations: iterations) {
             var model = AuthorizationModel(platform: Platform(.iOS, 18), app: AppDescription(backgroundModes: ["location"]))
             _ = model.handle(.appLaunched)
             _ = model.handle(.appCreatedManager(m, hasDelegate: true))
-            let start = clock.now
-            for event in events {
-                buffer.removeAll(keepingCapacity: true)
-                model.handle(event, into: &buffer)
-                effects &+= buffer.count
-            }
-            elapsed += clock.now - start
-            count += events.count
+            return model
         }
         let seconds = seconds(elapsed)
         let rate = Double(count) / seconds
         return "model: \(count) transitions in \(format(seconds)) s = \(format(rate / 1e6)) million transitions/s (\(effects) effects; state \(MemoryLayout<AuthorizationModel>.size) B, event \(MemoryLayout<Event>.size) B, effect \(MemoryLayout<Effect>.size) B)"
     }
+}
+
+/// Applies `events` to fresh models from `makeModel` (untimed) until `iterations` transitions ran;
+/// only `handle` is timed. Returns the transitions, the effects and the time.
+func timeTransitions(_ events: [Event], iterations: Int, makeModel: () -> AuthorizationModel) -> (count: Int, effects: Int, elapsed: Duration) {
+    var count = 0
+    var effects = 0
+    var buffer: [Effect] = []
+    buffer.reserveCapacity(16)
+    let clock = ContinuousClock()
+    var elapsed = Duration.zero
+    while count < iterations {
+        var model = makeModel()
+        let start = clock.now
+        for event in events {
+            buffer.removeAll(keepingCapacity: true)
+            model.handle(event, into: &buffer)
+            effects &+= buffer.count
+        }
+        elapsed += clock.now - start
+        count += events.count
+    }
+    return (count, effects, elapsed)
 }
 
 enum ManagerBenchmark {

@@ -27,26 +27,13 @@ enum SessionBenchmark {
                 .appInvalidatedServiceSession(session), .userResetLocationAndPrivacy,
             ]
         }
-        var count = 0
-        var effects = 0
-        var buffer: [Effect] = []
-        buffer.reserveCapacity(16)
-        let clock = ContinuousClock()
-        var elapsed = Duration.zero
-        while count < iterations {
+        let (count, effects, elapsed) = timeTransitions(events, iterations: iterations) {
             var model = AuthorizationModel(platform: Platform(.iOS, 18), app: AppDescription(backgroundModes: ["location"]))
             model.device.location = here
             _ = model.handle(.appLaunched)
-            let start = clock.now
-            for event in events {
-                buffer.removeAll(keepingCapacity: true)
-                model.handle(event, into: &buffer)
-                effects &+= buffer.count
-            }
-            elapsed += clock.now - start
-            count += events.count
+            return model
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = seconds(elapsed)
         return "sessions model: \(count) transitions in \(format(seconds)) s = \(format(Double(count) / seconds / 1e6)) million transitions/s (\(effects) effects)"
     }
 
@@ -85,10 +72,7 @@ enum SessionBenchmark {
         while received < iterations, let update = (try? await updates.next()) ?? nil {
             if update.location != nil { received += 1 }
         }
-        let elapsed = clock.now - begin
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = seconds(clock.now - begin)
         return "live updates: \(received) updates through the async API in \(format(seconds)) s = \(format(Double(received) / seconds / 1e6)) million updates/s"
     }
-
-    private static func format(_ d: Double) -> String { String(format: "%.3f", d) }
 }
