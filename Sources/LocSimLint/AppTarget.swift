@@ -30,6 +30,12 @@ public struct AppTarget: Sendable {
     public var isAppExtension: Bool
     /// The explicit-service-session opt-in keys the target declares, by spelling order (O9).
     public var explicitSessionKeys: [ExplicitSessionKey]
+    /// Whether the target is an App Clip: its project's product type, or an `NSAppClip`
+    /// dictionary in its Info.plist (P6).
+    public var isAppClip = false
+    /// Third-party dependencies next to the target (`Pods/…`, `Carthage/Checkouts/…`, SwiftPM
+    /// checkouts, vendored frameworks) and the request APIs their code references (P7).
+    public var dependencyReferences: [DependencyReference] = []
 
     /// Creates a target.
     public init(name: String, sourceRoots: [String], deploymentTarget: Platform, deploymentTargetOrigin: String, infoPlist: PlistDocument?,

@@ -19,24 +19,30 @@ public enum LintCommandLine {
         public var deploymentTarget: String?
         /// `--config`: a `.locsim.yml` path.
         public var configPath: String?
+        /// `--baseline`: report only findings this baseline file does not hold.
+        public var baselinePath: String?
+        /// `--write-baseline`: write the findings (before `--baseline` filters them) to this file.
+        public var writeBaselinePath: String?
 
         /// Creates an invocation.
         public init(paths: [String] = [], format: OutputFormat = .text, failOn: Severity? = nil, platform: String? = nil,
-                    deploymentTarget: String? = nil, configPath: String? = nil) {
+                    deploymentTarget: String? = nil, configPath: String? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
             self.paths = paths
             self.format = format
             self.failOn = failOn
             self.platform = platform
             self.deploymentTarget = deploymentTarget
             self.configPath = configPath
+            self.baselinePath = baselinePath
+            self.writeBaselinePath = writeBaselinePath
         }
     }
 
     /// The help text of `main(arguments:)`.
     public static let usage = """
-    USAGE: locsim lint [PATH ...] [--format text|json|sarif] [--fail-on error|warning|note]
+    USAGE: locsim lint [PATH ...] [--format text|json|sarif|github] [--fail-on error|warning|note]
                        [--platform <os>[ <version>]] [--deployment-target <version>] [--config <file>]
-                       [--list-checks]
+                       [--baseline <file>] [--write-baseline <file>] [--list-checks]
     Exit status: 0 clean, 1 findings at or above --fail-on (default error), 2 unreadable input.
     """
 
@@ -60,7 +66,7 @@ public enum LintCommandLine {
                 stdout += checkList()
                 return 0
             case "--format":
-                guard let v = value(flag), let format = OutputFormat(rawValue: v.lowercased()) else { return usageError("--format expects text, json or sarif", &stderr) }
+                guard let v = value(flag), let format = OutputFormat(rawValue: v.lowercased()) else { return usageError("--format expects text, json, sarif or github", &stderr) }
                 invocation.format = format
             case "--fail-on":
                 guard let v = value(flag), let severity = Severity(rawValue: v.lowercased()) else { return usageError("--fail-on expects error, warning or note", &stderr) }
@@ -74,6 +80,12 @@ public enum LintCommandLine {
             case "--config":
                 guard let v = value(flag) else { return usageError("--config expects a file", &stderr) }
                 invocation.configPath = v
+            case "--baseline":
+                guard let v = value(flag) else { return usageError("--baseline expects a file", &stderr) }
+                invocation.baselinePath = v
+            case "--write-baseline":
+                guard let v = value(flag) else { return usageError("--write-baseline expects a file", &stderr) }
+                invocation.writeBaselinePath = v
             default:
                 if argument.hasPrefix("-") && argument != "-" { return usageError("unknown option '\(argument)'", &stderr) }
                 invocation.paths.append(argument)
@@ -105,8 +117,18 @@ public enum LintCommandLine {
                 return 2
             }
             let options = LintOptions(paths: paths, platform: os, deploymentTarget: version, configuration: configuration)
-            let report = try Linter(options: options).run()
-            stdout += invocation.format.render(report)
+            let baseline = try invocation.baselinePath.map(Baseline.load)
+            var report = try Linter(options: options).run()
+            let base = FileManager.default.currentDirectoryPath
+            if let path = invocation.writeBaselinePath {
+                do {
+                    try Baseline.of(report.findings, baseDirectory: base).rendered().write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    throw InputError(file: path, message: "cannot write baseline file")
+                }
+            }
+            if let baseline { report.findings = baseline.newFindings(report.findings, baseDirectory: base) }
+            stdout += invocation.format.render(report, baseDirectory: base)
             stderr += report.skippedFiles.map { "\($0)\n" }.joined()
             if report.targetCount == 0 {
                 stderr += "note: no app target found under \(paths.joined(separator: ", ")) (no Info.plist, .xcodeproj or project.yml): "

@@ -42,8 +42,17 @@ public struct Linter {
         var findings = Set<Finding>()
         let unassignedEvents = events(in: discovery.unassignedSources)
         let unassignedCreateSessions = unassignedEvents.contains { if case .serviceSession = $0.kind { return true } else { return false } }
+        let unassignedRequestAlways = unassignedEvents.contains { if case .request(.always, _) = $0.kind { return true } else { return false } }
+        let launchTypes = FlowChecks.LaunchTypes(scanned.scans.keys.sorted().compactMap { scanned.scans[$0] },
+                                                 storyboardRoots: discovery.targets.reduce(into: Set<String>()) { $0.formUnion(Storyboard.firstScreenClasses(of: $1)) })
+        let dependencyReferences = DependencyReference.find(in: discovery.dependencyRoots)
         for target in discovery.targets {
             let targetEvents = events(in: target.sourceFiles)
+            let dependencies = PreflightChecks.dependencies(of: target, among: discovery.targets, references: dependencyReferences)
+            findings.formUnion(PreflightChecks.run(target, events: targetEvents, dependencies: dependencies, sourcesScanned: !target.sourceFiles.isEmpty,
+                                                   alwaysRequestedOutsideTargets: unassignedRequestAlways))
+            findings.formUnion(AppClipChecks.run(target, events: targetEvents))
+            findings.formUnion(FlowChecks.run(targetEvents, launchTypes: launchTypes))
             findings.formUnion(PlistChecks.run(target, events: targetEvents, sourcesScanned: !target.sourceFiles.isEmpty))
             findings.formUnion(SourceChecks.run(target, events: targetEvents))
             findings.formUnion(SourceChecks.runContextChecks(targetEvents))
@@ -52,6 +61,7 @@ public struct Linter {
             findings.formUnion(SessionChecks.runContextChecks(targetEvents))
         }
         findings.formUnion(SourceChecks.runContextChecks(unassignedEvents))
+        findings.formUnion(FlowChecks.run(unassignedEvents, launchTypes: launchTypes))
         findings.formUnion(SessionChecks.runContextChecks(unassignedEvents))
         findings.formUnion(discovery.misplacedSessionKeys.map(SessionChecks.misplaced))
         for note in scanned.scans.values.flatMap(\.notes) {

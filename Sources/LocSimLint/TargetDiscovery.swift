@@ -39,6 +39,9 @@ public struct TargetDiscovery {
         public var misplacedSessionKeys: [UnreadPurposeString] = []
         /// Files under the paths that were not read (FIFOs, devices, too large, links out of the tree).
         public var skippedFiles: [SkippedFile] = []
+        /// Dependency directories (`Pods`, `Carthage`, `SourcePackages`, `.build`, `*.framework`)
+        /// for the App Store pre-flight (LOC028), absolute, sorted.
+        public var dependencyRoots: [String] = []
     }
 
     /// Directory names never descended into: build output and third-party dependencies.
@@ -160,7 +163,8 @@ public struct TargetDiscovery {
         }
         targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }
         return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location },
-                      misplacedSessionKeys: misplaced.sorted { $0.location < $1.location }, skippedFiles: files.skipped)
+                      misplacedSessionKeys: misplaced.sorted { $0.location < $1.location }, skippedFiles: files.skipped,
+                      dependencyRoots: files.dependencyRoots.sorted())
     }
 
     // MARK: - Building a target
@@ -209,10 +213,12 @@ public struct TargetDiscovery {
             }
         }
         let (platform, origin) = deploymentTarget(project: project, plist: plist, settings: settings)
-        return AppTarget(name: name, sourceRoots: roots, deploymentTarget: platform, deploymentTargetOrigin: origin, infoPlist: plist,
+        var target = AppTarget(name: name, sourceRoots: roots, deploymentTarget: platform, deploymentTargetOrigin: origin, infoPlist: plist,
                          purposeStrings: purpose, backgroundModes: backgroundModes, temporaryPurposeKeys: temporary, localizations: [], sourceFiles: [],
                          isAppExtension: project.map { $0.kind == .appExtension } ?? (plist?.root["NSExtension"] != nil || plist?.root["EXAppExtensionAttributes"] != nil),
                          explicitSessionKeys: ExplicitSessionKey.names.compactMap { sessionKeys[$0] })
+        target.isAppClip = project?.isAppClip == true || plist?.root[InfoPlistKey.appClip] != nil
+        return target
     }
 
     /// The deployment target: flags, then project settings, then the plist, then the default.

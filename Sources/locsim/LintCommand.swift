@@ -20,6 +20,7 @@ struct Lint: ParsableCommand {
         Examples:
           locsim lint .
           locsim lint MyApp --format sarif > lint.sarif
+          locsim lint . --format github --baseline .locsim-baseline
           locsim lint MyApp --fail-on warning --deployment-target 12.0
           locsim lint --list-checks
         """
@@ -28,7 +29,7 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files or directories to lint (default: the current directory).")
     var paths: [String] = []
 
-    @Option(help: "Output format: text (Xcode style), json or sarif (SARIF 2.1.0).")
+    @Option(help: "Output format: text (Xcode style), json, sarif (SARIF 2.1.0) or github (GitHub Actions annotations).")
     var format: String = "text"
 
     @Option(name: .customLong("fail-on"), help: "Least severe finding that makes the exit status 1: error, warning or note (default: error, or fail-on in .locsim.yml).")
@@ -43,11 +44,17 @@ struct Lint: ParsableCommand {
     @Option(help: "Configuration file (default: .locsim.yml in the first directory linted, then in the current directory).")
     var config: String?
 
+    @Option(help: "Report only findings not in this baseline file (written by --write-baseline).")
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Write the findings to this baseline file (before --baseline filters them).")
+    var writeBaseline: String?
+
     @Flag(name: .customLong("list-checks"), help: "List every check with its id, severity, SPEC rules and description, then exit.")
     var listChecks = false
 
     func validate() throws {
-        guard OutputFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("--format must be text, json or sarif") }
+        guard OutputFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("--format must be text, json, sarif or github") }
         if let failOn, Severity(rawValue: failOn.lowercased()) == nil { throw ValidationError("--fail-on must be error, warning or note") }
     }
 
@@ -61,7 +68,7 @@ struct Lint: ParsableCommand {
         } else {
             let invocation = LintCommandLine.Invocation(
                 paths: paths, format: OutputFormat(rawValue: format.lowercased()) ?? .text, failOn: failOn.flatMap { Severity(rawValue: $0.lowercased()) },
-                platform: platform, deploymentTarget: deploymentTarget, configPath: config)
+                platform: platform, deploymentTarget: deploymentTarget, configPath: config, baselinePath: baseline, writeBaselinePath: writeBaseline)
             status = LintCommandLine.run(invocation, stdout: &out, stderr: &err)
         }
         FileHandle.standardOutput.write(Data(out.utf8))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocSimLint
 
 /// The `locsim` command: run scenarios, explore app models, lint apps, draw the state machine.
 @main
@@ -20,7 +21,7 @@ struct Locsim: ParsableCommand {
           locsim lint path/to/MyApp
           locsim benchmark model
         """,
-        version: "0.1.0",
+        version: ToolVersion.current,
         subcommands: Locsim.subcommandList,
         defaultSubcommand: Run.self
     )

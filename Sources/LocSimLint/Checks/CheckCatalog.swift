@@ -104,6 +104,46 @@ public enum CheckCatalog {
         id: "LOC020", name: "background-activity-session-without-mode", defaultSeverity: .warning,
         summary: "A CLBackgroundActivitySession is created but UIBackgroundModes lacks location; it keeps a When In Use app in use in the background only with the mode (uncertain: inferred from I6, which needs the mode for any background location session; O13 does not name it).",
         ruleIDs: ["O13", "I6"])
+    /// A request made at launch or while the first screen is created, before any user action.
+    public static let requestAtLaunch = Check(
+        id: "LOC021", name: "request-at-launch", defaultSeverity: .note,
+        summary: "A location request runs at launch or while the first screen is created (didFinishLaunching, the App's init or body, the root view controller's viewDidLoad), so the prompt appears before the user has done anything that needs location.",
+        ruleIDs: ["D6", "E2"])
+    /// `requestAlwaysAuthorization()` in the authorization callback's When In Use branch.
+    public static let alwaysRequestInAuthorizationCallback = Check(
+        id: "LOC022", name: "always-request-in-authorization-callback", defaultSeverity: .warning,
+        summary: "requestAlwaysAuthorization() is called from the authorization callback whenever the status is When In Use: the callback fires when a manager is created, so the Always prompt appears with no user action, and after Allow Once the request is ignored.",
+        ruleIDs: ["E8", "C2", "E2"])
+    /// A continuation or promise is resumed from a timer with a status the user never chose.
+    public static let timedAuthorizationAnswer = Check(
+        id: "LOC023", name: "timed-authorization-answer", defaultSeverity: .warning,
+        summary: "A continuation or promise is resumed from a timer (asyncAfter, Timer, after Task.sleep) with a literal authorization status: the app reports an answer the user never gave while the prompt may still be on screen.",
+        ruleIDs: ["C4", "C12", "D2"])
+    /// The Always key is declared but no source requests Always.
+    public static let alwaysKeyNeverRequested = Check(
+        id: "LOC024", name: "always-key-never-requested", defaultSeverity: .note,
+        summary: "NSLocationAlwaysAndWhenInUseUsageDescription is declared but no scanned source (and no dependency) requests Always, so the text is never shown.",
+        ruleIDs: ["J2", "J4"])
+    /// An App Clip references `requestAlwaysAuthorization`.
+    public static let appClipRequestsAlways = Check(
+        id: "LOC025", name: "app-clip-requests-always", defaultSeverity: .error,
+        summary: "An App Clip target's sources reference requestAlwaysAuthorization: App Store submission rejects the clip (ITMS-90842), and the request does nothing in a clip.",
+        ruleIDs: ["P6"])
+    /// Location confirmation without `NSAppClipRequestLocationConfirmation`.
+    public static let appClipConfirmationWithoutKey = Check(
+        id: "LOC026", name: "app-clip-confirmation-without-key", defaultSeverity: .error,
+        summary: "An App Clip calls APActivationPayload.confirmAcquired(in:) but its Info.plist has no NSAppClip dictionary with NSAppClipRequestLocationConfirmation set to true, so every confirmation fails with disallowed.",
+        ruleIDs: ["P6"])
+    /// `NSWidgetWantsLocation` outside a widget extension's Info.plist.
+    public static let widgetLocationKeyMisplaced = Check(
+        id: "LOC027", name: "widget-location-key-misplaced", defaultSeverity: .warning,
+        summary: "NSWidgetWantsLocation is in an Info.plist that is not a WidgetKit extension's (the app's, or another kind of extension), so the system never asks to extend location to the widgets.",
+        ruleIDs: ["B5", "F10"])
+    /// A dependency references a request API whose purpose string the app lacks.
+    public static let dependencyNeedsPurposeString = Check(
+        id: "LOC028", name: "dependency-needs-purpose-string", defaultSeverity: .warning,
+        summary: "A dependency (Pods, Carthage, SwiftPM checkouts, a vendored framework) references a location request API whose purpose string the app's Info.plist lacks: App Store processing rejects the upload (ITMS-90683) even if the app never calls it.",
+        ruleIDs: ["P7", "J4"])
 
     /// Every check, ordered by id.
     public static let all: [Check] = [
@@ -111,7 +151,9 @@ public enum CheckCatalog {
         backgroundUpdatesWithoutMode, unusedBackgroundMode, temporaryAccuracyKey, emptyPurposeString,
         vaguePurposeString, identicalPurposeStrings, unreadPurposeStrings, requestOnEveryForeground,
         ignoredRequest, unboundedWait, sourceNotAnalysed, sessionCreatedInBackground, explicitSessionKeyMisdeclared,
-        explicitSessionWithoutSession, backgroundActivitySessionWithoutMode,
+        explicitSessionWithoutSession, backgroundActivitySessionWithoutMode, requestAtLaunch, alwaysRequestInAuthorizationCallback,
+        timedAuthorizationAnswer, alwaysKeyNeverRequested, appClipRequestsAlways, appClipConfirmationWithoutKey, widgetLocationKeyMisplaced,
+        dependencyNeedsPurposeString,
     ]
 
     /// The check with id or name `idOrName` (case-insensitive), if any.

@@ -38,6 +38,9 @@ public struct ProjectTarget: Hashable, Sendable {
     public var platformName: String?
     /// The deployment target named by the project, if any (`"14.0"`).
     public var deploymentTarget: String?
+    /// Whether the target is an App Clip (`com.apple.product-type.application.on-demand-install-capable`,
+    /// XcodeGen `application.on-demand-install-capable`).
+    public var isAppClip = false
 
     /// Creates a project target.
     public init(name: String, kind: Kind, projectFile: String, projectDirectory: String, infoPlistPath: String?, settings: BuildSettings,

@@ -86,9 +86,11 @@ public enum XcodeGenSpec {
                 if let d = source as? [String: Any], let p = d["path"] as? String { sources.append(absolute(p)) }
             }
             let deployment = scalar(target["deploymentTarget"]) ?? platform.flatMap { scalar(projectDeployment[$0]) }
-            targets.append(ProjectTarget(name: name, kind: kind(ofType: type), projectFile: path, projectDirectory: directory,
-                                         infoPlistPath: plistPath, settings: merged, extraInfo: extra, sourceRoots: sources,
-                                         platformName: platform, deploymentTarget: deployment))
+            var projectTarget = ProjectTarget(name: name, kind: kind(ofType: type), projectFile: path, projectDirectory: directory,
+                                              infoPlistPath: plistPath, settings: merged, extraInfo: extra, sourceRoots: sources,
+                                              platformName: platform, deploymentTarget: deployment)
+            projectTarget.isAppClip = type.hasSuffix("on-demand-install-capable")
+            targets.append(projectTarget)
         }
         return targets
     }

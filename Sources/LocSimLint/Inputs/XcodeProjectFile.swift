@@ -92,9 +92,11 @@ public enum XcodeProjectFile {
             let sdkPlatform = try merged.values["SDKROOT"].flatMap { try resolve($0, of: "SDKROOT") }.map(platformName(sdk:))
             let key = keys.first { platformName(deploymentKey: $0) == sdkPlatform && merged.values[$0] != nil } ?? keys.first { merged.values[$0] != nil }
             let deployment = try key.flatMap { key in try merged.values[key].flatMap { try resolve($0, of: key) } }
-            targets.append(ProjectTarget(name: name, kind: kind, projectFile: path, projectDirectory: projectDir, infoPlistPath: plistPath,
-                                         settings: merged, extraInfo: extra, sourceRoots: [],
-                                         platformName: sdkPlatform ?? key.map(platformName(deploymentKey:)), deploymentTarget: deployment))
+            var projectTarget = ProjectTarget(name: name, kind: kind, projectFile: path, projectDirectory: projectDir, infoPlistPath: plistPath,
+                                              settings: merged, extraInfo: extra, sourceRoots: [],
+                                              platformName: sdkPlatform ?? key.map(platformName(deploymentKey:)), deploymentTarget: deployment)
+            projectTarget.isAppClip = (target["productType"] as? String)?.hasSuffix(".on-demand-install-capable") == true
+            targets.append(projectTarget)
         }
         return targets
     }

@@ -19,6 +19,13 @@ struct FileInventory {
     var inputRoots: [String] = []
     /// Files lint would have read but skipped, in walk order.
     var skipped: [SkippedFile] = []
+    /// Third-party code lint does not check but the App Store pre-flight (LOC028) searches:
+    /// `Pods`, `Carthage`, `SourcePackages` and `.build` directories (not descended into for the
+    /// other checks) and vendored `*.framework` directories.
+    var dependencyRoots: [String] = []
+
+    /// The skipped directory names that hold dependencies.
+    static let dependencyDirectoryNames: Set<String> = ["Pods", "Carthage", "SourcePackages", ".build"]
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm"]
 
@@ -86,6 +93,7 @@ struct FileInventory {
                     if let kind = RegularFile.kind(of: pbx, followingLinks: true) { admit(pbx, kind: kind) }
                     continue
                 }
+                if Self.dependencyDirectoryNames.contains(name) || name.hasSuffix(".framework") { dependencyRoots.append(full) }
                 if TargetDiscovery.skippedDirectoryNames.contains(name) || name.hasSuffix(".xcassets") || name.hasSuffix(".xcworkspace") { continue }
                 stack.append(full)
             }

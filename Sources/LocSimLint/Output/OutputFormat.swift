@@ -8,6 +8,8 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case json
     /// SARIF 2.1.0, for code-scanning services.
     case sarif
+    /// GitHub Actions workflow commands (`::error file=…,line=…::message`), shown as annotations.
+    case github
 
     /// Renders `report`, with paths relative to `baseDirectory` when they are inside it.
     public func render(_ report: LintReport, baseDirectory: String = FileManager.default.currentDirectoryPath) -> String {
@@ -15,6 +17,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .text: return TextFormatter.render(report, baseDirectory: baseDirectory)
         case .json: return JSONFormatter.render(report, baseDirectory: baseDirectory)
         case .sarif: return SARIFFormatter.render(report, baseDirectory: baseDirectory)
+        case .github: return GitHubFormatter.render(report, baseDirectory: baseDirectory)
         }
     }
 

@@ -14,13 +14,17 @@ public enum SARIFFormatter {
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
         var name = "locsim lint"
-        var informationUri = "https://github.com/locsim/locsim/blob/main/Docs/Lint.md"
+        var version = ToolVersion.current
+        var informationUri = SARIFFormatter.documentation
         var rules: [Rule]
     }
     struct Rule: Encodable {
         var id: String
         var name: String
         var shortDescription: Message
+        var fullDescription: Message
+        var help: Message
+        var helpUri: String
         var defaultConfiguration: Configuration
         var properties: Properties
     }
@@ -51,9 +55,11 @@ public enum SARIFFormatter {
     /// Renders `report`; paths inside `baseDirectory` are relative to `%SRCROOT%`.
     public static func render(_ report: LintReport, baseDirectory: String) -> String {
         let checks = CheckCatalog.all
-        let rules = checks.map {
-            Rule(id: $0.id, name: $0.name, shortDescription: Message(text: $0.summary),
-                 defaultConfiguration: Configuration(level: $0.defaultSeverity.rawValue), properties: Properties(tags: $0.ruleIDs.map { "SPEC-\($0)" }))
+        let rules = checks.map { check in
+            Rule(id: check.id, name: check.name, shortDescription: Message(text: shortDescription(of: check)), fullDescription: Message(text: check.summary),
+                 help: Message(text: "\(check.summary) Rules: \(check.ruleIDs.joined(separator: ", ")) (Docs/Rules.md). Silence one line with // locsim:disable-line \(check.id); see \(helpURI(of: check))."),
+                 helpUri: helpURI(of: check), defaultConfiguration: Configuration(level: check.defaultSeverity.rawValue),
+                 properties: Properties(tags: check.ruleIDs.map { "SPEC-\($0)" }))
         }
         let results = report.findings.map { finding -> Result in
             let relative = OutputFormat.displayPath(finding.location.file, base: baseDirectory)
@@ -68,6 +74,20 @@ public enum SARIFFormatter {
         let run = Run(tool: Tool(driver: Driver(rules: rules)), results: results,
                       originalUriBaseIds: ["%SRCROOT%": ArtifactLocation(uri: "file://" + percentEncoded(base), uriBaseId: nil)])
         return JSONFormatter.encode(Log(runs: [run]))
+    }
+
+    /// The documentation page of the checks.
+    static let documentation = "https://github.com/locsim/locsim/blob/main/Docs/Lint.md"
+
+    /// The check's entry in the documentation: `Docs/Lint.md#loc001` (the table row's anchor).
+    static func helpURI(of check: Check) -> String {
+        "\(documentation)#\(check.id.lowercased())"
+    }
+
+    /// The check's name as words, `Missing when in use key`, for the short description.
+    static func shortDescription(of check: Check) -> String {
+        let words = check.name.split(separator: "-").joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// Percent-encodes the characters a URI path cannot hold (spaces, `%`, `#`, `?`, non-ASCII).

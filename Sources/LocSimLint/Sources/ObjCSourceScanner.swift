@@ -68,6 +68,7 @@ public enum ObjCSourceScanner {
             switch name {
             case "requestWhenInUseAuthorization": kind = .request(.whenInUse, api: name)
             case "requestAlwaysAuthorization": kind = .request(.always, api: name)
+            case "confirmAcquiredInRegion": kind = .locationConfirmation
             case "requestTemporaryFullAccuracyAuthorizationWithPurposeKey":
                 kind = .temporaryFullAccuracy(purposeKey: stringLiteral(after: end), api: "requestTemporaryFullAccuracyAuthorization")
             case "allowsBackgroundLocationUpdates", "setAllowsBackgroundLocationUpdates":
@@ -127,7 +128,7 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession|CLBackgroundActivitySession|CLMonitor)\b"#)
+    static let callRegex = try! NSRegularExpression(pattern: #"\b(confirmAcquiredInRegion|requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession|CLBackgroundActivitySession|CLMonitor)\b"#)
 
     /// Whether the name at `offset` in blanked `code` is the receiver of a message: `[` (possibly
     /// after blanks) comes right before it.

@@ -23,6 +23,12 @@ public struct SourceEvent: Hashable, Sendable {
         case serviceSession(requirement: String?)
         /// A `CLBackgroundActivitySession` is created (O13).
         case backgroundActivitySession
+        /// `APActivationPayload.confirmAcquired(in:)`: an App Clip's location confirmation (P6).
+        case locationConfirmation
+        /// A continuation or promise is resumed from a timer (`asyncAfter`, `Timer`, after
+        /// `Task.sleep`) with an authorization status written literally (`status`, as written after
+        /// the dot), an answer the user never gave; `timer` names the timer.
+        case timedStatusAnswer(status: String, timer: String)
     }
 
     /// What the call does.
@@ -45,6 +51,15 @@ public struct SourceEvent: Hashable, Sendable {
     /// called both at launch and from a region callback has `[.launch, .background]`. Empty when
     /// the context is the enclosing function's or closure's own.
     public var callerContexts: Set<CallContext> = []
+    /// The name of the innermost type declaration (or extension) the call is in, if any.
+    public var enclosingType: String?
+    /// When the call runs as a screen or the app object is created, the phase: `init` (an
+    /// initializer or a stored property's initial value), `viewDidLoad`, `viewWillAppear:`,
+    /// `viewDidAppear:`, `loadView`, or the SwiftUI modifiers `onAppear` and `task`. Swift only.
+    public var screenPhase: String?
+    /// The conditions of the `#if` clauses around the call, innermost last (`!APPCLIP`; an
+    /// `#else` clause gives `!(cond)`). Swift only.
+    public var compilationConditions: [String] = []
 
     /// Creates an event.
     public init(kind: Kind, location: SourceLocation, enclosingFunction: String?, context: CallContext, contextName: String?,

@@ -11,6 +11,13 @@ public struct SourceScan: Hashable, Sendable {
     /// Function base names called from a lifecycle context, with every such context (where
     /// ``contextCalls`` keeps only the most specific one).
     public var callerContexts: [String: Set<CallContext>] = [:]
+    /// Types created when the app starts or its first screen is built: the `@main` (or
+    /// `@UIApplicationMain`) type, the views named in a SwiftUI `App`'s `body`, and view
+    /// controllers assigned to `rootViewController` at launch. Swift only.
+    public var rootTypes: Set<String> = []
+    /// For each type, the types its stored properties create in their initial values
+    /// (`@StateObject var model = LocationModel()` gives `LocationModel`). Swift only.
+    public var ownedTypes: [String: Set<String>] = [:]
 
     /// A call made from a lifecycle context.
     public struct ContextCall: Hashable, Sendable {
@@ -31,6 +38,7 @@ public struct SourceScan: Hashable, Sendable {
     public static let interestingIdentifiers = [
         "Authorization", "allowsBackgroundLocationUpdates", "startMonitoring", "CLServiceSession", "liveUpdates",
         "CLBackgroundActivitySession", "CLMonitor", "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
+        "confirmAcquired", "@main", "@UIApplicationMain",
     ]
 
     /// Merges a context call, keeping the most specific context for each name.

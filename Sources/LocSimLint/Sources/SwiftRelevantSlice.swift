@@ -9,7 +9,8 @@ import Darwin
 ///
 /// Other top-level declarations are replaced by empty lines, so lines and columns of what is
 /// kept do not move. A top-level declaration is a run of lines starting with a line that begins
-/// in column 1 (not with `}`, `)`, `]`, `.`, `,` or a quote). `#if`/`#else`/`#endif` lines are always
+/// in column 1 (not with `}`, `)`, `]`, `.`, `,` or a quote), together with attribute lines (`@main`)
+/// right before it. `#if`/`#else`/`#endif` lines are always
 /// kept. A line that starts inside a multi-line (or raw) string literal or a block comment never
 /// starts a declaration, so the cut never lands inside one (``SwiftLexicalScan``). If any kept
 /// declaration has unbalanced braces (unusual formatting), the whole file is parsed instead.
@@ -64,6 +65,8 @@ enum SwiftRelevantSlice {
             guard start < count, !insideLiteral[index] else { continue }
             let first = bytes[start]
             if first == UInt8(ascii: "#") { directives.insert(index); starts.append(index); continue }
+            // A declaration after attribute lines (`@main`, `@available(…)`) starts with them.
+            if index > 0, starts.last == index - 1, bytes[lineStarts[index - 1]] == UInt8(ascii: "@") { continue }
             if !closers.contains(first) { starts.append(index) }
         }
         guard let firstStart = starts.first, firstStart <= (hitLines.min() ?? 0) else { return nil }

@@ -71,7 +71,13 @@ public enum SwiftSourceScanner {
                 add(.request(.whenInUse, api: "CLMonitor"), at: node)
             case "liveUpdates" where Self.baseName(node.calledExpression) == "CLLocationUpdate":
                 add(.request(.whenInUse, api: "CLLocationUpdate.liveUpdates"), at: node)
+            case "confirmAcquired":
+                add(.locationConfirmation, at: node)
             default:
+                if let status = Self.answeredStatus(node), let timer = timer(around: Syntax(node)) {
+                    add(.timedStatusAnswer(status: status, timer: timer), at: node)
+                }
+                noteScreenRoots(of: node, name: name)
                 if name.hasPrefix("startMonitoring") {
                     add(.startMonitoring(name), at: node)
                 } else if !name.isEmpty {
@@ -95,9 +101,175 @@ public enum SwiftSourceScanner {
         func add(_ kind: SourceEvent.Kind, at node: some SyntaxProtocol) {
             let position = node.startLocation(converter: converter)
             let (context, contextName) = context(of: Syntax(node))
-            result.events.append(SourceEvent(kind: kind, location: SourceLocation(file: path, line: position.line, column: position.column),
-                                             enclosingFunction: enclosingFunction(of: Syntax(node)), context: context, contextName: contextName,
-                                             branchStatuses: branchStatuses(of: Syntax(node)), unboundedWait: unboundedWait(of: Syntax(node))))
+            var event = SourceEvent(kind: kind, location: SourceLocation(file: path, line: position.line, column: position.column),
+                                    enclosingFunction: enclosingFunction(of: Syntax(node)), context: context, contextName: contextName,
+                                    branchStatuses: branchStatuses(of: Syntax(node)), unboundedWait: unboundedWait(of: Syntax(node)))
+            event.enclosingType = Self.enclosingType(of: Syntax(node))?.name
+            event.screenPhase = screenPhase(of: Syntax(node))
+            event.compilationConditions = Self.compilationConditions(of: Syntax(node))
+            result.events.append(event)
+        }
+
+        // MARK: Launch and first screen
+
+        /// Records the types a call creates when the app starts or builds its first screen (the
+        /// views in a `@main` `App`'s `body`, a view controller assigned to `rootViewController` in a
+        /// launch callback) and the types stored properties create.
+        func noteScreenRoots(of node: FunctionCallExprSyntax, name: String) {
+            guard let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return }
+            var current = Syntax(node).parent
+            while let n = current {
+                if let binding = n.as(PatternBindingSyntax.self), let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+                   let type = Self.typeDeclaration(owning: Syntax(variable)) {
+                    let property = binding.pattern.trimmedDescription
+                    if property == "body", type.isMain, binding.accessorBlock != nil {
+                        result.rootTypes.insert(name)
+                    } else if binding.initializer != nil {
+                        result.ownedTypes[type.name, default: []].insert(name)
+                    }
+                    return
+                }
+                if let sequence = n.as(SequenceExprSyntax.self) {
+                    let elements = Array(sequence.elements)
+                    if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), Self.calleeName(elements[0]) == "rootViewController",
+                       context(of: Syntax(node)).0 == .launch {
+                        result.rootTypes.insert(name)
+                        return
+                    }
+                }
+                if n.is(FunctionDeclSyntax.self) || n.is(MemberBlockSyntax.self) { return }
+                current = n.parent
+            }
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            if Self.isMain(node.attributes) { result.rootTypes.insert(node.name.text) }
+            return .visitChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            if Self.isMain(node.attributes) { result.rootTypes.insert(node.name.text) }
+            return .visitChildren
+        }
+
+        /// Whether `attributes` contain `@main` or `@UIApplicationMain`/`@NSApplicationMain`.
+        static func isMain(_ attributes: AttributeListSyntax) -> Bool {
+            attributes.contains { ["main", "UIApplicationMain", "NSApplicationMain"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "") }
+        }
+
+        /// The innermost type declaration or extension around `node`: its name and whether it is the `@main` type.
+        static func enclosingType(of node: Syntax) -> (name: String, isMain: Bool)? {
+            var current = node.parent
+            while let n = current {
+                if let c = n.as(ClassDeclSyntax.self) { return (c.name.text, isMain(c.attributes)) }
+                if let s = n.as(StructDeclSyntax.self) { return (s.name.text, isMain(s.attributes)) }
+                if let a = n.as(ActorDeclSyntax.self) { return (a.name.text, false) }
+                if let e = n.as(EnumDeclSyntax.self) { return (e.name.text, false) }
+                if let x = n.as(ExtensionDeclSyntax.self) { return (x.extendedType.trimmedDescription, false) }
+                current = n.parent
+            }
+            return nil
+        }
+
+        /// The type whose member `declaration` is (the declaration sits directly in its member block).
+        static func typeDeclaration(owning declaration: Syntax) -> (name: String, isMain: Bool)? {
+            guard declaration.parent?.is(MemberBlockItemSyntax.self) == true else { return nil }
+            return enclosingType(of: declaration)
+        }
+
+        static let screenFunctions: Set<String> = ["viewDidLoad", "viewWillAppear:", "viewDidAppear:", "loadView"]
+
+        /// The phase of screen or app-object creation the node runs in: an initializer or stored
+        /// property's initial value (`init`), a view controller's `viewDidLoad`/`viewWillAppear:`/
+        /// `viewDidAppear:`/`loadView`, or a SwiftUI `.onAppear`/`.task` closure; `nil` elsewhere
+        /// (another closure, such as a button's action, or another function).
+        func screenPhase(of node: Syntax) -> String? {
+            var current = node.parent
+            while let n = current {
+                if let closure = n.as(ClosureExprSyntax.self) {
+                    // `let manager: CLLocationManager = { … }()`: a closure called at once.
+                    if closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id { current = n.parent; continue }
+                    guard let call = Self.callTaking(closure) else { return nil }
+                    let callee = Self.calleeName(call.calledExpression)
+                    return callee == "onAppear" || callee == "task" ? callee : nil
+                }
+                if n.is(InitializerDeclSyntax.self) { return "init" }
+                if let function = n.as(FunctionDeclSyntax.self) {
+                    let key = Self.key(of: function)
+                    return Self.screenFunctions.contains(key) ? key : nil
+                }
+                if let binding = n.as(PatternBindingSyntax.self), binding.initializer != nil,
+                   let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), Self.typeDeclaration(owning: Syntax(variable)) != nil {
+                    return "init"
+                }
+                if n.is(AccessorBlockSyntax.self) { return nil }
+                current = n.parent
+            }
+            return nil
+        }
+
+        /// The conditions of the `#if` clauses around `node`, outermost first.
+        static func compilationConditions(of node: Syntax) -> [String] {
+            var conditions = [String]()
+            var current = node.parent
+            while let n = current {
+                if let clause = n.as(IfConfigClauseSyntax.self) {
+                    if let condition = clause.condition {
+                        conditions.append(condition.trimmedDescription)
+                    } else if let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self), let first = block.clauses.first?.condition {
+                        conditions.append("!(\(first.trimmedDescription))")
+                    }
+                }
+                current = n.parent
+            }
+            return conditions.reversed()
+        }
+
+        // MARK: Timed answers
+
+        /// The callees that deliver an answer: continuations, promises, completion handlers.
+        static let answerCallees: Set<String> = ["resume", "fulfill", "resolve", "succeed", "yield", "send", "promise", "completion", "completionHandler", "callback", "handler"]
+
+        /// The authorization status a call such as `continuation.resume(returning: .denied)` or
+        /// `promise(.success(.authorizedAlways))` answers with, when written literally; `nil` for other
+        /// calls and for `.notDetermined` (no answer claimed).
+        static func answeredStatus(_ node: FunctionCallExprSyntax) -> String? {
+            guard answerCallees.contains(calleeName(node.calledExpression)) else { return nil }
+            let tokens = Array(node.arguments.tokens(viewMode: .sourceAccurate))
+            for (index, token) in tokens.enumerated() {
+                let text = token.text
+                if index > 0, tokens[index - 1].text == ".", SwiftSourceScanner.statusNames.contains(text), text != "notDetermined" { return text }
+                if text.hasPrefix("kCLAuthorizationStatus"), text != "kCLAuthorizationStatusNotDetermined" { return text }
+            }
+            return nil
+        }
+
+        /// The timer the node runs from: a closure given to `asyncAfter`, `scheduledTimer`,
+        /// `Timer(…)`, `schedule(after:)` or `perform(…afterDelay:)`, or code after a `Task.sleep`
+        /// in the same closure or function.
+        func timer(around node: Syntax) -> String? {
+            var current = node.parent
+            while let n = current {
+                if let closure = n.as(ClosureExprSyntax.self) {
+                    if let call = Self.callTaking(closure) {
+                        let callee = Self.calleeName(call.calledExpression)
+                        if ["asyncAfter", "scheduledTimer", "Timer", "schedule"].contains(callee) { return callee }
+                    }
+                    if Self.sleepsBefore(node, in: Syntax(closure.statements)) { return "Task.sleep" }
+                }
+                if let function = n.as(FunctionDeclSyntax.self) {
+                    if let body = function.body, Self.sleepsBefore(node, in: Syntax(body)) { return "Task.sleep" }
+                    return nil
+                }
+                current = n.parent
+            }
+            return nil
+        }
+
+        /// Whether `Task.sleep` is called in `scope` before `node`.
+        static func sleepsBefore(_ node: Syntax, in scope: Syntax) -> Bool {
+            let before = scope.description.utf8.prefix(max(0, node.position.utf8Offset - scope.position.utf8Offset))
+            return String(decoding: before, as: UTF8.self).contains("Task.sleep")
         }
 
         // MARK: Context

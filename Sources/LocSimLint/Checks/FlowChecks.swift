@@ -1,0 +1,74 @@
+import LocSimModel
+
+/// Checks on when a request runs and how its answer is delivered: a request at launch or while
+/// the first screen is created (LOC021), `requestAlwaysAuthorization()` in the authorization
+/// callback's When In Use branch (LOC022) and an answer forged by a timer (LOC023). They need no
+/// Info.plist and also run for sources outside every target.
+enum FlowChecks {
+    /// The types created when the app starts or builds its first screen, across the scanned
+    /// files: every ``SourceScan/rootTypes``, the classes a main storyboard shows first, and the types their stored properties create
+    /// (``SourceScan/ownedTypes``, one level).
+    struct LaunchTypes {
+        /// The `@main` type, the first screen's views and view controllers.
+        var roots: Set<String> = []
+        /// Types a root's stored properties create, with the root that creates them.
+        var owned: [String: String] = [:]
+
+        /// The roots of `scans` and the first-screen classes of the targets' main storyboards.
+        init(_ scans: [SourceScan], storyboardRoots: Set<String> = []) {
+            roots = storyboardRoots
+            for scan in scans { roots.formUnion(scan.rootTypes) }
+            for scan in scans {
+                for (owner, types) in scan.ownedTypes where roots.contains(owner) {
+                    for type in types where !roots.contains(type) && owned[type].map({ owner < $0 }) ?? true { owned[type] = owner }
+                }
+            }
+        }
+    }
+
+    /// The callbacks that report authorization changes (and fire when a manager is created, C2).
+    static let authorizationCallbacks: Set<String> = [
+        "locationManagerDidChangeAuthorization:", "locationManager:didChangeAuthorization:", "locationManager:didChangeAuthorizationStatus:",
+    ]
+
+    static func run(_ events: [SourceEvent], launchTypes: LaunchTypes) -> [Finding] {
+        var findings = [Finding]()
+        for event in events {
+            switch event.kind {
+            case .request(let kind, let api) where SourceChecks.explicitRequestAPIs.contains(api):
+                let call = "\(api)()"
+                if let when = launchMoment(of: event, launchTypes) {
+                    findings.append(SourceChecks.make(CheckCatalog.requestAtLaunch,
+                        "\(call) runs \(when), before the user has asked for anything that needs location: ask when the user starts a location feature (seed 002: request authorization only when the user needs location services)", event.location))
+                }
+                if kind == .always, let function = event.enclosingFunction, authorizationCallbacks.contains(function),
+                   event.branchStatuses.contains("authorizedWhenInUse") {
+                    findings.append(SourceChecks.make(CheckCatalog.alwaysRequestInAuthorizationCallback,
+                        "\(call) in \(function) whenever the status is .authorizedWhenInUse: the callback also fires when a CLLocationManager is created (C2), so the Always prompt appears with no user action, and after Allow Once the request is ignored (E8); ask for Always when the user turns on a feature that needs it", event.location))
+                }
+            case .timedStatusAnswer(let status, let timer):
+                findings.append(SourceChecks.make(CheckCatalog.timedAuthorizationAnswer,
+                    "an authorization answer (.\(status)) is delivered from a timer (\(timer)): the user never chose it, and the prompt may still be on screen; a request that has no effect never answers (C12), so on timeout report the real authorizationStatus or that no answer came", event.location))
+            default:
+                continue
+            }
+        }
+        return findings
+    }
+
+    /// When an event runs at launch or as the first screen is created, in words; `nil` otherwise.
+    static func launchMoment(of event: SourceEvent, _ launchTypes: LaunchTypes) -> String? {
+        if event.context == .launch || event.callerContexts.contains(.launch) {
+            return "at launch (\(event.contextName ?? event.enclosingFunction ?? "a launch callback"))"
+        }
+        guard let phase = event.screenPhase, let type = event.enclosingType else { return nil }
+        if launchTypes.roots.contains(type) {
+            let what = phase == "init" ? "when \(type) is created" : "in \(type).\(phase)"
+            return "\(what), which is part of the app's first screen"
+        }
+        if phase == "init", let owner = launchTypes.owned[type] {
+            return "when \(type) is created, and \(owner), part of the app's first screen, creates one in a stored property"
+        }
+        return nil
+    }
+}

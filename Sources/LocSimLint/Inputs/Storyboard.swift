@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads which view controller classes an app's main storyboard shows first, for LOC021 (a
+/// request while the first screen is created).
+///
+/// The storyboard is the one `UIMainStoryboardFile` names, looked for next to the Info.plist, in
+/// the target's source directories and their `Base.lproj`. The first screen is the class of its
+/// `initialViewController`; through a navigation controller, its root view controller; through a
+/// tab bar controller, its first tab (one level of each). Only `customClass` names are returned.
+enum Storyboard {
+    /// The classes of the first screen of `target`'s main storyboard (empty when there is none).
+    static func firstScreenClasses(of target: AppTarget) -> Set<String> {
+        guard let name = target.infoPlist?.root["UIMainStoryboardFile"]?.stringValue, !name.isEmpty, !name.contains("/") else { return [] }
+        var directories = target.sourceRoots
+        if let plist = target.infoPlist?.path { directories.append((plist as NSString).deletingLastPathComponent) }
+        directories += Set(target.sourceFiles.map { ($0 as NSString).deletingLastPathComponent }).sorted()
+        for directory in directories {
+            for candidate in [directory + "/" + name + ".storyboard", directory + "/Base.lproj/" + name + ".storyboard"] {
+                guard case .regular? = RegularFile.kind(of: candidate, followingLinks: true),
+                      let data = try? RegularFile.contents(of: candidate) else { continue }
+                return firstScreenClasses(in: String(decoding: data, as: UTF8.self))
+            }
+        }
+        return []
+    }
+
+    /// The first screen's classes in a storyboard's XML text.
+    static func firstScreenClasses(in xml: String) -> Set<String> {
+        guard let initial = attribute("initialViewController", in: xml) else { return [] }
+        var classes = Set<String>()
+        var pending = [(id: initial, depth: 0)]
+        while let (id, depth) = pending.popLast() {
+            guard let element = element(withID: id, in: xml) else { continue }
+            if let custom = attribute("customClass", in: element.tag) { classes.insert(custom) }
+            guard depth < 2 else { continue }
+            let relationship = element.name == "navigationController" ? "rootViewController" : element.name == "tabBarController" ? "viewControllers" : nil
+            if let relationship, let destination = firstSegue(relationship, in: element.body) { pending.append((destination, depth + 1)) }
+        }
+        return classes
+    }
+
+    /// The value of the first `name="…"` attribute in `text`.
+    static func attribute(_ name: String, in text: Substring) -> String? {
+        guard let start = text.range(of: " \(name)=\"") else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
+    static func attribute(_ name: String, in text: String) -> String? { attribute(name, in: text[...]) }
+
+    /// The element whose `id` is `id`: its name, its start tag and its text up to its end tag.
+    static func element(withID id: String, in xml: String) -> (name: String, tag: Substring, body: Substring)? {
+        var search = xml.startIndex..<xml.endIndex
+        while let found = xml.range(of: " id=\"\(id)\"", range: search) {
+            search = found.upperBound..<xml.endIndex
+            guard let open = xml[..<found.lowerBound].lastIndex(of: "<"), let close = xml[found.upperBound...].firstIndex(of: ">") else { continue }
+            let tag = xml[open...close]
+            let name = String(tag.dropFirst().prefix { $0.isLetter || $0.isNumber })
+            guard !name.isEmpty, !tag.hasPrefix("</") else { continue }
+            let end = xml.range(of: "</\(name)>", range: close..<xml.endIndex)?.upperBound ?? xml.endIndex
+            return (name, tag, xml[open..<end])
+        }
+        return nil
+    }
+
+    /// The destination of the first `relationship` segue in `body`.
+    static func firstSegue(_ relationship: String, in body: Substring) -> String? {
+        guard let found = body.range(of: "relationship=\"\(relationship)\"") else { return nil }
+        guard let open = body[..<found.lowerBound].lastIndex(of: "<"), let close = body[found.upperBound...].firstIndex(of: ">") else { return nil }
+        return attribute("destination", in: body[open...close])
+    }
+}
