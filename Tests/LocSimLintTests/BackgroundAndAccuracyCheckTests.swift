@@ -51,7 +51,7 @@ import Testing
     @Test("LOC007 (I7): the location mode with sources that never enable background updates")
     func unusedMode() throws {
         let source = "import CoreLocation\nfinal class A { let m = CLLocationManager(); func go() { m.requestWhenInUseAuthorization() } }\n"
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: backgroundModes("location")), "App/A.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("location")), "App/A.swift": source])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC007"])
         #expect(findings.first?.location.file.hasSuffix("Info.plist") == true)
@@ -82,7 +82,7 @@ import Testing
             m.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigaton") { _ in }
         }
         """
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: Self.temporaryDictionary), "App/P.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: Self.temporaryDictionary), "App/P.swift": source])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC008"])
         #expect(findings.first?.message.contains("Navigaton") == true)
@@ -98,14 +98,14 @@ import Testing
             _ = session
         }
         """
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: Self.temporaryDictionary), "App/P.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: Self.temporaryDictionary), "App/P.swift": source])
         #expect(try f.ids() == [])
     }
 
     @Test("LOC008 (K5): a missing dictionary fails the request even with a non-literal key")
     func missingDictionary() throws {
         let source = "import CoreLocation\nfunc precise(_ m: CLLocationManager, key: String) { m.requestTemporaryFullAccuracyAuthorization(withPurposeKey: key) }\n"
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/P.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys), "App/P.swift": source])
         #expect(try f.ids() == ["LOC008"])
     }
 }

@@ -76,3 +76,7 @@ enum Text {
 
 /// The purpose strings of a well-configured app asking for Always.
 let goodKeys = [PurposeKey.whenInUse.rawValue: Text.whenInUse, PurposeKey.alwaysAndWhenInUse.rawValue: Text.always]
+
+/// The purpose string of a well-configured app that only asks for When In Use (an Always text
+/// there would be LOC024's unused text).
+let whenInUseKeys = [PurposeKey.whenInUse.rawValue: Text.whenInUse]

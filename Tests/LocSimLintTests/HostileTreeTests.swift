@@ -23,7 +23,7 @@ import Darwin
 
     @Test("a FIFO named *.swift is skipped with a note, never opened")
     func fifoIsSkipped() throws {
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/Locator.swift": Self.requestWhenInUse])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys), "App/Locator.swift": Self.requestWhenInUse])
         #expect(mkfifo(f.path("App/Blocking.swift"), 0o644) == 0)
         #expect(try skipped(f)["Blocking.swift"] == .notRegularFile(kind: "FIFO"))
         #expect(try f.ids() == [])
@@ -45,7 +45,7 @@ import Darwin
 
     @Test("a directory symbolic link to / is not followed")
     func rootLinkIsNotFollowed() throws {
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/Locator.swift": Self.requestWhenInUse])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys), "App/Locator.swift": Self.requestWhenInUse])
         try FileManager.default.createSymbolicLink(atPath: f.path("App/everything"), withDestinationPath: "/")
         let started = Date()
         #expect(try skipped(f)["everything"] == .outsideTree(target: "/"))

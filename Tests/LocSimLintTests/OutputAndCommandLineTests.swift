@@ -111,7 +111,7 @@ import Testing
             m.allowsBackgroundLocationUpdates = true // locsim:disable-line LOC001
         }
         """
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/A.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys), "App/A.swift": source])
         #expect(try f.lint().map(\.location.line) == [6])
         try f.write("App/Info.plist", infoPlist([PurposeKeyName.whenInUse: "TODO"]) + "<!-- locsim:disable-file LOC010 -->\n")
         #expect(try f.lint().map(\.checkID) == ["LOC006"])

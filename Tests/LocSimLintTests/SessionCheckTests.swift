@@ -80,7 +80,7 @@ import LocSimModel
         #expect(try f.ids() == ["LOC011"])
         let whenInUse = "import CoreLocation\nlet s = CLServiceSession(authorization: .whenInUse)\n"
         let g = try Fixture(["App/Info.plist": infoPlist(same), "App/Tracker.swift": whenInUse])
-        #expect(try g.ids() == [])
+        #expect(try g.ids() == ["LOC024"]) // not LOC011: the Always text is never shown, which LOC024 notes
     }
 
     @Test("LOC001, LOC002 (O8): Objective-C sessions are found; a declaration's type name is not a second call")
@@ -138,14 +138,14 @@ import LocSimModel
 
     @Test("LOC007 (O13): a CLBackgroundActivitySession uses the location background mode")
     func backgroundActivityUsesMode() throws {
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: backgroundModes("location")), "App/Workout.swift": Self.backgroundActivity])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("location")), "App/Workout.swift": Self.backgroundActivity])
         #expect(try f.ids() == [])
     }
 
     @Test("LOC007 (I6): liveUpdates alone do not use the location background mode")
     func liveUpdatesDoNotUseMode() throws {
         let source = "import CoreLocation\nfunc run() async throws { for try await _ in CLLocationUpdate.liveUpdates() { } }\n"
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: backgroundModes("location")), "App/Run.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("location")), "App/Run.swift": source])
         #expect(try f.ids() == ["LOC007"])
     }
 
@@ -153,7 +153,7 @@ import LocSimModel
 
     @Test("LOC020 (O13, I6): a CLBackgroundActivitySession without the location background mode")
     func backgroundActivityWithoutMode() throws {
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: backgroundModes("fetch")), "App/Workout.swift": Self.backgroundActivity])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("fetch")), "App/Workout.swift": Self.backgroundActivity])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC020"])
         #expect(findings.first?.severity == .warning)
@@ -210,7 +210,7 @@ import LocSimModel
             func keepTracking() { session = CLBackgroundActivitySession() }
         }
         """
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: backgroundModes("location")), "App/AppDelegate.swift": delegate])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("location")), "App/AppDelegate.swift": delegate])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC017", "LOC017"])
         #expect(findings.map(\.location.line) == [8, 15])
@@ -252,7 +252,7 @@ import LocSimModel
             }
         }
         """
-        let g = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: backgroundModes("location")), "App/AppDelegate.swift": atLaunch])
+        let g = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("location")), "App/AppDelegate.swift": atLaunch])
         #expect(try g.ids() == [])
     }
 
@@ -265,7 +265,7 @@ import LocSimModel
         }
         @end
         """
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/AppDelegate.m": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys), "App/AppDelegate.m": source])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC017"])
         #expect(findings.first?.message.hasPrefix("CLServiceSession(authorization: .none) is created only on background paths") == true)
@@ -290,7 +290,7 @@ import LocSimModel
     @Test("LOC019 (O9, O12): the opt-in key is true but no source creates a CLServiceSession")
     func optedInWithoutSession() throws {
         for key in ExplicitSessionKey.names {
-            let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: Self.flag(key, true)), "App/Run.swift": Self.liveUpdatesOnly])
+            let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: Self.flag(key, true)), "App/Run.swift": Self.liveUpdatesOnly])
             let findings = try f.lint()
             #expect(findings.map(\.checkID) == ["LOC019"])
             #expect(findings.first?.severity == .error)
@@ -303,9 +303,9 @@ import LocSimModel
     @Test("LOC019 (O9): no finding with a session, with the key false, without sources, or without location use")
     func optedInWithSession() throws {
         let on = Self.flag("NSLocationRequireExplicitServiceSession", true)
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: on), "App/Tracker.swift": Self.withSession])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: on), "App/Tracker.swift": Self.withSession])
         #expect(try f.ids() == [])
-        let off = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: Self.flag("CLRequireExplicitServiceSession", false)), "App/Run.swift": Self.liveUpdatesOnly])
+        let off = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: Self.flag("CLRequireExplicitServiceSession", false)), "App/Run.swift": Self.liveUpdatesOnly])
         #expect(try off.ids() == [])
         let plistOnly = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: on)])
         #expect(try plistOnly.ids() == [])
@@ -316,7 +316,7 @@ import LocSimModel
     @Test("LOC018 (O9): the two spellings with different values")
     func spellingsDisagree() throws {
         let raw = Self.flag("NSLocationRequireExplicitServiceSession", true) + Self.flag("CLRequireExplicitServiceSession", false)
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: raw), "App/Tracker.swift": Self.withSession])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: raw), "App/Tracker.swift": Self.withSession])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC018"])
         #expect(findings.first?.severity == .warning)
@@ -337,13 +337,13 @@ import LocSimModel
     @Test("LOC018 (O9): both spellings with the same value are fine")
     func spellingsAgree() throws {
         let raw = Self.flag("NSLocationRequireExplicitServiceSession", true) + Self.flag("CLRequireExplicitServiceSession", true)
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: raw), "App/Tracker.swift": Self.withSession])
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: raw), "App/Tracker.swift": Self.withSession])
         #expect(try f.ids() == [])
     }
 
     @Test("LOC018 (O9): a non-Boolean value")
     func notBoolean() throws {
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys.merging(["CLRequireExplicitServiceSession": "YES"]) { a, _ in a }),
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys.merging(["CLRequireExplicitServiceSession": "YES"]) { a, _ in a }),
                              "App/Tracker.swift": Self.withSession])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC018"])
@@ -366,7 +366,7 @@ import LocSimModel
         </dict>
         </plist>
         """
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/Tracker.swift": Self.withSession,
+        let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys), "App/Tracker.swift": Self.withSession,
                              "App/en.lproj/InfoPlist.strings": "\"NSLocationRequireExplicitServiceSession\" = \"YES\";\n",
                              "Widget/Info.plist": extensionPlist,
                              "Kit/Info.plist": frameworkPlist])
