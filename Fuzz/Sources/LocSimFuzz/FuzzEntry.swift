@@ -68,6 +68,10 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         } catch {
             FuzzOracle.oneLine(error, file: path)
         }
+    case .baseline:
+        var stdout = "", stderr = ""
+        let status = LintCommandLine.main(arguments: [scratch + "/App", "--format", "json", "--baseline", path], stdout: &stdout, stderr: &stderr)
+        FuzzOracle.status(status, stderr: stderr, file: path)
     case .strings, .xcstrings, .pbxproj, .xcconfig, .xcodegen, .lintconfig, .swift, .objc:
         var stdout = "", stderr = ""
         let status = LintCommandLine.main(arguments: [scratch, "--format", "json"], stdout: &stdout, stderr: &stderr)

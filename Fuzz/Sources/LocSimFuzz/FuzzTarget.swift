@@ -24,6 +24,8 @@ enum FuzzTarget: String, CaseIterable {
     case xcodegen
     /// A `.locsim.yml` lint configuration, through `locsim lint`.
     case lintconfig
+    /// A lint baseline file, through `locsim lint --baseline`.
+    case baseline
     /// A Swift source, through `locsim lint`.
     case swift
     /// An Objective-C source, through `locsim lint`.
@@ -42,6 +44,7 @@ enum FuzzTarget: String, CaseIterable {
         case .xcconfig: "Config/App.xcconfig"
         case .xcodegen: "project.yml"
         case .lintconfig: ".locsim.yml"
+        case .baseline: "lint-baseline.txt"
         case .swift: "App/Location.swift"
         case .objc: "App/Location.m"
         }

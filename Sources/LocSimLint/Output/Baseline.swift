@@ -60,7 +60,10 @@ public struct Baseline: Hashable, Sendable {
     /// - Throws: `InputError` for an unreadable file or a malformed line (with its number).
     public static func load(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot read baseline file") }
-        guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: path, line: 1, message: "malformed baseline: not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            let bad = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).firstIndex { String(data: Data($0), encoding: .utf8) == nil } ?? 0
+            throw InputError(file: path, line: bad + 1, message: "malformed baseline: not UTF-8 text")
+        }
         return try parse(text, file: path)
     }
 
