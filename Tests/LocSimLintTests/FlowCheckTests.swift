@@ -119,6 +119,49 @@ import Testing
         #expect(Storyboard.firstScreenClasses(in: storyboard) == ["MapViewController"])
     }
 
+    @Test("LOC021 (D6): Objective-C: the first tab's root view controller (storyboard in a subfolder) requests from a method viewDidAppear: calls")
+    func objectiveCFirstTab() throws {
+        let storyboard = """
+        <document initialViewController="T1">
+            <tabBarController id="T1" customClass="AppTabBarController" sceneMemberID="viewController">
+                <connections>
+                    <segue destination="N1" kind="relationship" relationship="viewControllers" id="a"/>
+                    <segue destination="V2" kind="relationship" relationship="viewControllers" id="b"/>
+                </connections>
+            </tabBarController>
+            <navigationController id="N1" sceneMemberID="viewController">
+                <connections><segue destination="V1" kind="relationship" relationship="rootViewController" id="c"/></connections>
+            </navigationController>
+            <viewController id="V1" customClass="ExploreViewController" sceneMemberID="viewController"/>
+            <viewController id="V2" customClass="ProfileViewController" sceneMemberID="viewController"/>
+        </document>
+        """
+        func controller(_ name: String) -> String {
+            """
+            @implementation \(name)
+            - (void)viewDidAppear:(BOOL)animated {
+                [super viewDidAppear:animated];
+                [self startLocating:NO];
+            }
+            - (void)startLocating:(BOOL)notify {
+                self.manager = [[CLLocationManager alloc] init];
+                [self.manager requestWhenInUseAuthorization];
+            }
+            @end
+            """
+        }
+        let plist = infoPlist([PurposeKeyName.whenInUse: Text.whenInUse, "UIMainStoryboardFile": "Main"])
+        let f = try Fixture(["App/Info.plist": plist, "App/User Interface/Base.lproj/Main.storyboard": storyboard,
+                             "App/Explore/ExploreViewController.m": controller("ExploreViewController"),
+                             "App/Profile/ProfileViewController.m": controller("ProfileViewController")])
+        let findings = try f.lint()
+        #expect(findings.map(\.checkID) == ["LOC021"])
+        #expect(findings.first?.location.file.hasSuffix("ExploreViewController.m") == true)
+        #expect(findings.first?.location.line == 8)
+        #expect(findings.first?.message.contains("startLocating:, called from ExploreViewController.viewDidAppear:") == true)
+        #expect(Storyboard.firstScreenClasses(in: storyboard) == ["AppTabBarController", "ExploreViewController"])
+    }
+
     @Test("LOC021: a request from a button, or in viewDidLoad of a screen that is not the first, is not reported")
     func userAction() throws {
         let source = """

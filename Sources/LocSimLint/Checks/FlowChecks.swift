@@ -13,11 +13,16 @@ enum FlowChecks {
         var roots: Set<String> = []
         /// Types a root's stored properties create, with the root that creates them.
         var owned: [String: String] = [:]
+        /// Methods each type calls on itself while a screen is created, with the phase.
+        var screenCalls: [String: [String: String]] = [:]
 
         /// The roots of `scans` and the first-screen classes of the targets' main storyboards.
         init(_ scans: [SourceScan], storyboardRoots: Set<String> = []) {
             roots = storyboardRoots
-            for scan in scans { roots.formUnion(scan.rootTypes) }
+            for scan in scans {
+                roots.formUnion(scan.rootTypes)
+                for (type, calls) in scan.screenCalls { screenCalls[type, default: [:]].merge(calls) { a, b in min(a, b) } }
+            }
             for scan in scans {
                 for (owner, types) in scan.ownedTypes where roots.contains(owner) {
                     for type in types where !roots.contains(type) && owned[type].map({ owner < $0 }) ?? true { owned[type] = owner }
@@ -61,7 +66,13 @@ enum FlowChecks {
         if event.context == .launch || event.callerContexts.contains(.launch) {
             return "at launch (\(event.contextName ?? event.enclosingFunction ?? "a launch callback"))"
         }
-        guard let phase = event.screenPhase, let type = event.enclosingType else { return nil }
+        guard let type = event.enclosingType else { return nil }
+        if event.screenPhase == nil, launchTypes.roots.contains(type), let function = event.enclosingFunction,
+           let base = function.split(separator: ":").first, let phase = launchTypes.screenCalls[type]?[String(base)] {
+            let from = phase == "init" ? "when \(type) is created" : "from \(type).\(phase)"
+            return "in \(function), called \(from), which is part of the app's first screen"
+        }
+        guard let phase = event.screenPhase else { return nil }
         if launchTypes.roots.contains(type) {
             let what = phase == "init" ? "when \(type) is created" : "in \(type).\(phase)"
             return "\(what), which is part of the app's first screen"

@@ -4,7 +4,8 @@ import Foundation
 /// request while the first screen is created).
 ///
 /// The storyboard is the one `UIMainStoryboardFile` names, looked for next to the Info.plist, in
-/// the target's source directories and their `Base.lproj`. The first screen is the class of its
+/// the target's source directories and their `Base.lproj`, then up to three folders below the
+/// target's root. The first screen is the class of its
 /// `initialViewController`; through a navigation controller, its root view controller; through a
 /// tab bar controller, its first tab (one level of each). Only `customClass` names are returned.
 enum Storyboard {
@@ -14,11 +15,36 @@ enum Storyboard {
         var directories = target.sourceRoots
         if let plist = target.infoPlist?.path { directories.append((plist as NSString).deletingLastPathComponent) }
         directories += Set(target.sourceFiles.map { ($0 as NSString).deletingLastPathComponent }).sorted()
+        let fileName = name + ".storyboard"
+        var candidates = [String]()
         for directory in directories {
-            for candidate in [directory + "/" + name + ".storyboard", directory + "/Base.lproj/" + name + ".storyboard"] {
-                guard case .regular? = RegularFile.kind(of: candidate, followingLinks: true),
-                      let data = try? RegularFile.contents(of: candidate) else { continue }
-                return firstScreenClasses(in: String(decoding: data, as: UTF8.self))
+            candidates.append(directory + "/" + fileName)
+            candidates.append(directory + "/Base.lproj/" + fileName)
+        }
+        for root in target.sourceRoots { candidates += find(fileName, under: root) }
+        for candidate in candidates {
+            guard case .regular? = RegularFile.kind(of: candidate, followingLinks: true),
+                  let data = try? RegularFile.contents(of: candidate) else { continue }
+            return firstScreenClasses(in: String(decoding: data, as: UTF8.self))
+        }
+        return []
+    }
+
+    /// `fileName` in the folders under `root`, at most three levels down, not in localized
+    /// folders other than `Base.lproj` nor in skipped ones; at most 2,000 folders are looked at.
+    static func find(_ fileName: String, under root: String) -> [String] {
+        var queue = [(root, 0)]
+        var visited = 0
+        while !queue.isEmpty, visited < 2000 {
+            let (directory, depth) = queue.removeFirst()
+            visited += 1
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() {
+                let full = directory + "/" + name
+                if name == fileName { return [full] }
+                guard depth < 3, RegularFile.kind(of: full, followingLinks: false) == .directory,
+                      !TargetDiscovery.skippedDirectoryNames.contains(name), !name.hasSuffix(".xcassets"),
+                      !name.hasSuffix(".lproj") || name == "Base.lproj" else { continue }
+                queue.append((full, depth + 1))
             }
         }
         return []

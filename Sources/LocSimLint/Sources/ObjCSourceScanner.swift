@@ -59,6 +59,13 @@ public enum ObjCSourceScanner {
             return low < strings.count && strings[low].offset <= offset + limit ? strings[low].value : nil
         }
 
+        // `@implementation Name` offsets, for the class a call is in (LOC021's first screen).
+        let implementations = implementationRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)).map {
+            (offset: $0.range.location, name: ns.substring(with: $0.range(at: 1)))
+        }
+        func implementation(at offset: Int) -> String? {
+            implementations.last { $0.offset <= offset }?.name
+        }
         var scan = SourceScan()
         for match in callRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)) {
             let name = ns.substring(with: match.range(at: 1))
@@ -99,8 +106,13 @@ public enum ObjCSourceScanner {
             let context = enclosing.flatMap { CallContext.of(function: $0.selector) } ?? .unknown
             var wait: String?
             if case .request = kind, let enclosing { wait = unboundedWait(inMethod: enclosing.index) }
-            scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
-                                           context: context, contextName: enclosing?.selector, unboundedWait: wait))
+            var event = SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
+                                    context: context, contextName: enclosing?.selector, unboundedWait: wait)
+            event.enclosingType = implementation(at: match.range.location)
+            if let selector = enclosing?.selector {
+                event.screenPhase = selector.hasPrefix("init") ? "init" : screenSelectors.contains(selector) ? selector : nil
+            }
+            scan.events.append(event)
             if case .serviceSession(let requirement) = kind {
                 func implied(_ kind: SourceEvent.Kind) {
                     scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
@@ -117,6 +129,13 @@ public enum ObjCSourceScanner {
         }
         // Messages sent from lifecycle methods, for one level of indirection.
         for (index, method) in methods.enumerated() {
+            if screenSelectors.contains(method.selector) || method.selector.hasPrefix("init"), let type = implementation(at: method.offset) {
+                let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
+                let phase = method.selector.hasPrefix("init") ? "init" : method.selector
+                for name in messageSelectors(code[method.offset..<end]) where scan.screenCalls[type]?[name] == nil {
+                    scan.screenCalls[type, default: [:]][name] = phase
+                }
+            }
             guard let context = CallContext.of(function: method.selector) else { continue }
             let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
             for name in messageSelectors(code[method.offset..<end]) {
@@ -137,6 +156,9 @@ public enum ObjCSourceScanner {
         while i >= 0, code[i] == 0x20 || code[i] == 0x09 || code[i] == 0x0A || code[i] == 0x0D { i -= 1 }
         return i >= 0 && code[i] == 0x5B
     }
+    static let implementationRegex = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_]\w*)"#)
+    /// The view controller methods that run as a screen is created (LOC021).
+    static let screenSelectors: Set<String> = ["viewDidLoad", "viewWillAppear:", "viewDidAppear:", "loadView"]
     static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
 
     /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.

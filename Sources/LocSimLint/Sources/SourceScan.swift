@@ -18,6 +18,9 @@ public struct SourceScan: Hashable, Sendable {
     /// For each type, the types its stored properties create in their initial values
     /// (`@StateObject var model = LocationModel()` gives `LocationModel`). Swift only.
     public var ownedTypes: [String: Set<String>] = [:]
+    /// Methods a type calls on itself while a screen is created, by type, then method base name,
+    /// with the phase they are called from (`viewDidAppear:`): one level of indirection for LOC021.
+    public var screenCalls: [String: [String: String]] = [:]
 
     /// A call made from a lifecycle context.
     public struct ContextCall: Hashable, Sendable {

@@ -83,6 +83,10 @@ public enum SwiftSourceScanner {
                 } else if !name.isEmpty {
                     let (context, contextName) = self.context(of: Syntax(node))
                     if context != .unknown, let contextName { result.record(name, .init(context: context, name: contextName)) }
+                    let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+                    if base == nil || base == "self", let phase = screenPhase(of: Syntax(node)), let type = Self.enclosingType(of: Syntax(node))?.name {
+                        result.screenCalls[type, default: [:]][name] = result.screenCalls[type]?[name] ?? phase
+                    }
                 }
             }
             return .visitChildren
