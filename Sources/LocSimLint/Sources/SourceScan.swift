@@ -41,7 +41,7 @@ public struct SourceScan: Hashable, Sendable {
     public static let interestingIdentifiers = [
         "Authorization", "allowsBackgroundLocationUpdates", "startMonitoring", "CLServiceSession", "liveUpdates",
         "CLBackgroundActivitySession", "CLMonitor", "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
-        "confirmAcquired", "@main", "@UIApplicationMain", "FinishLaunching", "willConnectTo",
+        "confirmAcquired", "@main", "FinishLaunching",
     ]
 
     /// Merges a context call, keeping the most specific context for each name.
