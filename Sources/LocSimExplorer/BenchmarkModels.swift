@@ -6,6 +6,44 @@ package enum BenchmarkModels {
         ("careful-tracker.yml", carefulTracker),
     ]
 
+    /// The iOS 13.4+ platforms the generated region models list, in order (16).
+    package static let regionPlatforms = ["iOS 13.4", "iOS 13.5", "iOS 13.6", "iOS 13.7", "iOS 14.0", "iOS 14.1", "iOS 14.2", "iOS 14.3",
+                                          "iOS 14.4", "iOS 14.5", "iOS 14.6", "iOS 14.7", "iOS 15.0", "iOS 15.1", "iOS 16.0", "iOS 17.0"]
+
+    /// A generated app model with regions: `Examples/explore/region-reminder.yml`'s app, its
+    /// monitoring tap starting `regions` regions (r1, r2, …), on the first `platforms` of
+    /// ``regionPlatforms``. An Always app with several regions is the model whose state space
+    /// grew without bound while held events (G5) were a list.
+    package static func regionModel(regions: Int, platforms: Int) -> (name: String, text: String) {
+        let names = (1...max(1, regions)).map { "r\($0)" }
+        let list = regionPlatforms.prefix(max(1, min(platforms, regionPlatforms.count))).joined(separator: ", ")
+        let text = """
+        name: regions-\(names.count)x\(min(platforms, regionPlatforms.count))
+        device: {platforms: [\(list)]}
+        app:
+          name: Reminders
+          backgroundModes: [location]
+          screens: [home, asking, ready, blocked]
+          waiting: [asking]
+          on:
+            - {event: tap(allow), when: home, unless: asked, set: [asked], do: [requestAlways], goto: asking}
+            - {event: didChangeAuthorization(authorizedAlways), when: [home, asking, blocked], goto: ready}
+            - {event: didChangeAuthorization(authorizedWhenInUse), when: [home, asking, blocked], goto: ready}
+            - {event: didChangeAuthorization(denied), goto: blocked}
+            - {event: didChangeAuthorization(notDetermined), goto: home}
+            - {event: foreground, when: asking, goto: home}
+            - {event: tap(background), when: ready, unless: background, set: [background], do: [{set: {allowsBackgroundLocationUpdates: true}}]}
+            - {event: tap(background), when: ready, if: background, clear: [background], do: [{set: {allowsBackgroundLocationUpdates: false}}]}
+            - {event: tap(monitor), when: ready, do: [\(names.map { "{monitorRegion: \($0)}" }.joined(separator: ", "))]}
+        explore:
+          depth: 64
+          taps: [allow, background, monitor]
+          maxStates: 100000000
+
+        """
+        return ("regions-\(names.count)x\(platforms).yml", text)
+    }
+
     static let buggyTracker = #"""
 # A run tracker with every kind of problem `locsim explore` reports.
 # Try: locsim explore Examples/explore/buggy-tracker.yml

@@ -24,7 +24,7 @@ public enum ExplorationReport {
         for result in results {
             out += "== \(result.model.name)  (\(result.model.file))\n"
             for p in result.platforms {
-                let completeness = p.truncated ? "stopped at the state limit" : p.exhaustive ? "every reachable state" : "depth limit reached"
+                let completeness = p.stoppedAtMemoryBound ? "stopped at the memory bound" : p.truncated ? "stopped at the state limit" : p.exhaustive ? "every reachable state" : "depth limit reached"
                 out += "\(p.platform): \(p.states) states, \(p.transitions) transitions, depth \(p.depth) (\(completeness)), "
                 out += "\(p.findings.count) finding\(p.findings.count == 1 ? "" : "s")\n"
             }
@@ -65,9 +65,11 @@ public enum ExplorationReport {
         var out = ""
         for result in results {
             for p in result.platforms {
-                out += line(["type": "platform", "model": result.model.file, "platform": p.platform.description, "states": p.states,
-                             "transitions": p.transitions, "depth": p.depth, "exhaustive": p.exhaustive, "truncated": p.truncated,
-                             "findings": p.findings.count])
+                var fields: [String: Any] = ["type": "platform", "model": result.model.file, "platform": p.platform.description, "states": p.states,
+                                             "transitions": p.transitions, "depth": p.depth, "exhaustive": p.exhaustive, "truncated": p.truncated,
+                                             "findings": p.findings.count]
+                if p.stoppedAtMemoryBound { fields["stoppedAtMemoryBound"] = true }
+                out += line(fields)
             }
             for f in result.findings {
                 out += line(["type": "finding", "model": f.model, "kind": f.kind.rawValue, "key": f.key, "platform": f.platform.description,

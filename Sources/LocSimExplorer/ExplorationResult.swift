@@ -13,7 +13,7 @@ public struct PlatformExploration: Sendable {
     /// Whether every reachable state was explored (no state at the depth limit had new successors
     /// left unexplored, and the state limit was not hit).
     public var exhaustive: Bool
-    /// Whether the state limit stopped the search.
+    /// Whether the state limit or the memory bound stopped the search.
     public var truncated: Bool
     /// Wall-clock seconds spent (not part of any deterministic output).
     public var seconds: Double
@@ -21,6 +21,12 @@ public struct PlatformExploration: Sendable {
     public var findings: [Finding]
     /// The findings the model's `explore.accept` accepts, sorted.
     public var acceptedFindings: [Finding] = []
+    /// The bytes the search held for its states (the state table, the search's bookkeeping and
+    /// an estimate for the rare parts stored once each); like ``seconds``, not part of any
+    /// deterministic output.
+    public var storedBytes: Int = 0
+    /// Whether it was the memory bound (``ExplorationOptions/maxMemory``) that stopped the search.
+    public var stoppedAtMemoryBound = false
 }
 
 /// What exploring one app model found, on every platform it lists.
@@ -67,13 +73,33 @@ public struct ExplorationProgress: Sendable {
     public var states: Int
     /// States per second so far.
     public var statesPerSecond: Double
+    /// The bytes the search holds for its states (``PlatformExploration/storedBytes``).
+    public var storedBytes: Int = 0
+    /// The state limit and the memory bound of this search (`nil`: none).
+    public var maxStates: Int? = nil
+    public var maxBytes: Int? = nil
 
     /// `tracker.yml iOS 18.0: depth 7, 12345 states (1.2M states/s)`.
     public var line: String {
         let rate = statesPerSecond >= 1_000_000 ? String(format: "%.2fM", statesPerSecond / 1_000_000)
             : statesPerSecond >= 1_000 ? String(format: "%.1fk", statesPerSecond / 1_000) : String(format: "%.0f", statesPerSecond)
-        return "\(model) \(platform): depth \(depth), \(states) states (\(rate) states/s)"
+        var line = "\(model) \(platform): depth \(depth), \(states) states (\(rate) states/s)"
+        guard maxStates != nil || maxBytes != nil else { return line }
+        line += ", \(Self.megabytes(storedBytes)) stored"
+        // The nearer of the two limits, at this rate and bytes per state: an estimate of the
+        // time left should the space not close first.
+        var left: [Double] = []
+        if let maxStates, statesPerSecond > 0 { left.append(Double(max(0, maxStates - states)) / statesPerSecond) }
+        if let maxBytes, states > 0, statesPerSecond > 0 {
+            let perState = Double(storedBytes) / Double(states)
+            left.append(Double(max(0, maxBytes - storedBytes)) / perState / statesPerSecond)
+        }
+        if let soonest = left.min() { line += String(format: "; limit in %.0f s at most, unless the space closes first", soonest.rounded(.up)) }
+        return line
     }
+
+    /// `12.3 MB`.
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 }
 
 /// How to explore.
@@ -85,11 +111,20 @@ public struct ExplorationOptions: Sendable {
     public var parallel: Bool
     /// Called after each BFS level (from any thread).
     public var progress: (@Sendable (ExplorationProgress) -> Void)?
+    /// The most states per platform; `nil` uses the model's `explore.maxStates`.
+    public var maxStates: Int?
+    /// The most bytes the searches may hold for their states together (``PlatformExploration/storedBytes``),
+    /// shared equally by the model's platforms; a search that reaches its share stops with a
+    /// partial report, as at the state limit. `nil`: no bound.
+    public var maxMemory: Int?
 
     /// Creates options.
-    public init(depth: Int? = nil, parallel: Bool = true, progress: (@Sendable (ExplorationProgress) -> Void)? = nil) {
+    public init(depth: Int? = nil, parallel: Bool = true, progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
+                maxStates: Int? = nil, maxMemory: Int? = nil) {
         self.depth = depth
         self.parallel = parallel
         self.progress = progress
+        self.maxStates = maxStates
+        self.maxMemory = maxMemory
     }
 }

@@ -6,49 +6,68 @@ extension Explorer {
     /// Times explorations of app models and reports states per second and the time to explore
     /// each model on all its platforms.
     ///
-    /// With no `files`, uses the built-in copies of `Examples/explore/buggy-tracker.yml` and
-    /// `careful-tracker.yml`. Each model is explored `repetitions` times; the best time counts.
-    /// Reports both the parallel run (every core, as `locsim explore` does) and a single-threaded
-    /// run. The per-platform search times are the last run's. Timings vary between machines and
-    /// runs; state counts do not.
-    public static func runExploreBenchmark(files: [String] = [], depth: Int = 12, repetitions: Int = 5) -> String {
+    /// With no `files` and no `regions`, uses the built-in copies of
+    /// `Examples/explore/buggy-tracker.yml` and `careful-tracker.yml`. With `regions`, adds the
+    /// generated region model (``BenchmarkModels/regionModel(regions:platforms:)``) with that many
+    /// regions on `platforms` iOS 13.4+ platforms. Each model is explored `repetitions` times; the
+    /// best time counts. Reports both the parallel run (every core, as `locsim explore` does) and a
+    /// single-threaded run, the CPU time per transition of the single-threaded run, and the bytes
+    /// stored per state. The per-platform search times are the last run's. Timings vary between
+    /// machines and runs; state counts do not. `depth` overrides each model's depth when given,
+    /// except the generated model's (64).
+    public static func runExploreBenchmark(files: [String] = [], depth: Int? = 12, repetitions: Int = 5,
+                                           regions: Int? = nil, platforms: Int = 1) -> String {
         var models: [AppModel] = []
+        var generated: AppModel?
         do {
-            if files.isEmpty {
-                models = try BenchmarkModels.all.map { try AppModelParser.parse($0.text, file: $0.name) }
-            } else {
+            if !files.isEmpty {
                 models = try files.map { try AppModelParser.parse(contentsOf: $0) }
+            } else if regions == nil {
+                models = try BenchmarkModels.all.map { try AppModelParser.parse($0.text, file: $0.name) }
+            }
+            if let regions {
+                let text = BenchmarkModels.regionModel(regions: regions, platforms: platforms)
+                generated = try AppModelParser.parse(text.text, file: text.name)
+                models.append(generated!)
             }
         } catch {
             return "error: \(error)\n"
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var out = "explore benchmark: depth \(depth), best of \(max(1, repetitions)), \(cores) core\(cores == 1 ? "" : "s")\n"
+        var out = "explore benchmark: depth \(depth.map(String.init) ?? "of each model"), best of \(max(1, repetitions)), \(cores) core\(cores == 1 ? "" : "s")\n"
         var totalStates = 0, totalTransitions = 0
         var totalParallel = 0.0, totalSerial = 0.0
         for model in models {
-            var best = Double.infinity, bestSerial = Double.infinity
+            // The generated model runs at its own depth (64), to show that its space closes.
+            let depth = model.name == generated?.name ? nil : depth
+            var best = Double.infinity, bestSerial = Double.infinity, bestSerialCPU = Double.infinity
             var result: ExplorationResult?
             for _ in 0..<max(1, repetitions) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 result = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: true))
                 let t1 = DispatchTime.now().uptimeNanoseconds
+                let c1 = processCPUSeconds()
                 _ = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false))
+                let c2 = processCPUSeconds()
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 best = min(best, Double(t1 - t0) / 1e9)
                 bestSerial = min(bestSerial, Double(t2 - t1) / 1e9)
+                bestSerialCPU = min(bestSerialCPU, c2 - c1)
             }
             let r = result!
             let states = r.states
             let transitions = r.platforms.reduce(0) { $0 + $1.transitions }
+            let bytes = r.platforms.reduce(0) { $0 + $1.storedBytes }
             totalStates += states
             totalTransitions += transitions
             totalParallel += best
             totalSerial += bestSerial
             out += "\(model.name): \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", "))), "
             out += "\(states) states, \(transitions) transitions, \(r.findings.count) findings\n"
-            out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread; "
+            out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread (\(String(format: "%.2f", bestSerial / best))×); "
             out += "\(rate(Double(states) / best)) states/s, \(rate(Double(transitions) / best)) transitions/s\n"
+            out += "  one thread: \(ms(bestSerialCPU)) CPU, \(String(format: "%.0f", bestSerialCPU * 1e9 / Double(max(1, transitions)))) ns CPU per transition; "
+            out += "\(bytes / max(1, states)) bytes stored per state\n"
             for p in r.platforms {
                 out += "  \(p.platform): \(p.states) states, depth \(p.depth)\(p.exhaustive ? " (every reachable state)" : ""), search \(ms(p.seconds))\n"
             }
@@ -56,6 +75,13 @@ extension Explorer {
         out += "total: \(totalStates) states, \(totalTransitions) transitions in \(ms(totalParallel)) parallel (\(ms(totalSerial)) on one thread): "
         out += "\(rate(Double(totalStates) / totalParallel)) states/s, \(rate(Double(totalTransitions) / totalParallel)) transitions/s\n"
         return out
+    }
+
+    /// The CPU time the process has used (every thread), in seconds.
+    private static func processCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     private static func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000) }

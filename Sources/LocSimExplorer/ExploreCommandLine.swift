@@ -19,9 +19,12 @@ public enum ExploreCommandLine {
     /// counterexamples there instead of printing them; `progress` reports long explorations.
     /// `baseline` names an ``ExploreBaseline`` file whose findings are neither reported nor counted
     /// in the exit status; `writeBaseline` writes the findings found to a baseline file.
+    /// `maxStates` overrides each model's `explore.maxStates`; `maxMemory` (`4G`, `512M`, a number
+    /// of bytes) bounds what the searches store (``ExplorationOptions/maxMemory``).
     public static func run(files: [String], format: ExplorationReport.Format = .text, out: String? = nil, depth: Int? = nil,
                            baseline: String? = nil, writeBaseline: String? = nil,
-                           progress: (@Sendable (ExplorationProgress) -> Void)? = nil) -> Output {
+                           progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
+                           maxStates: Int? = nil, maxMemory: String? = nil) -> Output {
         var models: [AppModel] = []
         var errors: [String] = []
         if files.isEmpty { errors.append("error: no app model files given (usage: locsim explore FILE…)") }
@@ -33,12 +36,19 @@ public enum ExploreCommandLine {
             }
         }
         if let depth, !(1...64).contains(depth) { errors.append("error: --depth must be from 1 to 64") }
+        if let maxStates, maxStates < 1 { errors.append("error: --max-states must be a positive whole number") }
+        let memoryBound = maxMemory.flatMap(byteCount)
+        if let maxMemory, memoryBound == nil {
+            errors.append("error: --max-memory must be a size such as 4G, 512M or 100000000 (bytes), not '\(maxMemory)'")
+        }
         var known: ExploreBaseline?
         if let baseline {
             do { known = try ExploreBaseline(contentsOf: baseline) } catch { errors.append("error: \(error)") }
         }
         guard errors.isEmpty else { return Output(stdout: "", stderr: errors.joined(separator: "\n") + "\n", status: 2) }
-        var results = models.map { Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress)) }
+        var results = models.map {
+            Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress, maxStates: maxStates, maxMemory: memoryBound))
+        }
         if let writeBaseline {
             do {
                 try Data(ExploreBaseline(results: results).text.utf8).write(to: URL(fileURLWithPath: writeBaseline))
@@ -60,6 +70,16 @@ public enum ExploreCommandLine {
             text += "\(knownCount) known finding\(knownCount == 1 ? "" : "s") in the baseline \(baseline) not reported\n"
         }
         return Output(stdout: text, stderr: "", status: ExplorationReport.exitStatus(results))
+    }
+
+    /// A size in bytes: a positive whole number, optionally followed by K, M or G (powers of 1024).
+    static func byteCount(_ text: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text)
+        var unit = 1
+        if let last = text.last?.uppercased().first, let u = units[last] { unit = u; digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), n > 0, n <= Int.max / unit else { return nil }
+        return n * unit
     }
 
     /// A progress reporter that writes to stderr at most twice a second.

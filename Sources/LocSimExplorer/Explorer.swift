@@ -23,9 +23,10 @@ public enum Explorer {
     }
 
     private static func explore(_ model: AppModel, on platforms: [Platform], options: ExplorationOptions) -> [PlatformExploration] {
+        let maxBytes = options.maxMemory.map { $0 / max(1, platforms.count) }
         let searches = platforms.map {
-            StateSearch(system: AppModelSystem(model, platform: $0), depth: options.depth ?? model.depth, maxStates: model.maxStates,
-                        progress: options.progress)
+            StateSearch(system: AppModelSystem(model, platform: $0), depth: options.depth ?? model.depth,
+                        maxStates: options.maxStates ?? model.maxStates, maxBytes: maxBytes, progress: options.progress)
         }
         // Every platform's levels and counterexamples as tasks (see ``SearchScheduler``); with
         // `parallel` off, one thread runs the same tasks and the output is the same.

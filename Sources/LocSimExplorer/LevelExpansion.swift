@@ -74,6 +74,8 @@ struct LevelExpansion: Sendable {
         /// The codec's prompts, from this worker's own system (they share their text with the
         /// prompts its model shows, so comparing them is quick).
         let prompts: [Prompt]
+        /// The extras of the state being expanded, looked up once for all its choices.
+        private var sourceExtras: (number: Int, box: StateCodec.Box?) = (0, nil)
 
         init(system: AppModelSystem, codec: StateCodec, check: Bool) {
             self.system = system
@@ -97,6 +99,7 @@ struct LevelExpansion: Sendable {
         }
 
         private mutating func expand(_ source: StateKey, table: StateTable, into out: inout Slice) -> Int {
+            if source.extrasNumber != sourceExtras.number { sourceExtras = (source.extrasNumber, codec.extras(source.extrasNumber)) }
             unpack(source, into: &out)
             system.choices(in: run.state, into: &choices)
             let sourceRunning = run.state.model.lifecycle.state != .notRunning
@@ -118,7 +121,7 @@ struct LevelExpansion: Sendable {
                     awaitExit = run.yieldedLiveUpdate || (running && run.state.model.sessions.liveUpdates.isEmpty)
                     awaitStay = run.state.model.awaitsLiveUpdates
                 }
-                let key = codec.encode(&run.state, prompts: prompts)
+                let key = codec.encode(&run.state, prompts: prompts, source: sourceExtras)
                 if check && codec.state(key) != run.state { out.codecMismatches += 1 }
                 let hash = key.hash
                 var known: Int32
@@ -138,7 +141,7 @@ struct LevelExpansion: Sendable {
         /// Unpacks `source` in place, over the last choice's result: a field decoding failed to
         /// overwrite would leak from one choice into the next (counted when checking).
         private mutating func unpack(_ source: StateKey, into out: inout Slice) {
-            codec.decode(source, into: &run.state, prompts: prompts)
+            codec.decode(source, into: &run.state, prompts: prompts, extras: sourceExtras.box)
             if check && run.state != codec.state(source) { out.codecMismatches += 1 }
         }
     }

@@ -84,7 +84,8 @@ final class StateCodec: @unchecked Sendable {
     /// The extras by number, boxed: unpacking passes a reference, not a 200-byte value.
     private var extrasList: [Box] = []
 
-    private typealias Box = AuthorizationModel.Packed.Box
+    /// The extras of one number, boxed.
+    typealias Box = AuthorizationModel.Packed.Box
 
     init(initial: ExplorerState) {
         self.initial = initial
@@ -94,6 +95,11 @@ final class StateCodec: @unchecked Sendable {
         extrasNumbers[base] = 0
         extrasList.append(Box(base))
     }
+
+    /// The bytes each distinct extras value takes at least: its box (with the object header), its
+    /// copy as the dictionary's key, its number and the list's reference. What its arrays hold
+    /// (regions' names, sessions) is not counted.
+    static let bytesPerExtras = 16 + 2 * MemoryLayout<Extras>.stride + 2 * MemoryLayout<Int>.stride
 
     /// How many distinct extras the search has met (the initial state's included).
     var extrasCount: Int { lock.withLock { extrasList.count } }
@@ -108,11 +114,24 @@ final class StateCodec: @unchecked Sendable {
     /// ``encode(_:)`` comparing the prompt on screen with `prompts` (``standardPrompts(of:)`` of the
     /// copy of the initial state that `state` comes from, whose prompts share their text with it).
     func encode(_ state: inout ExplorerState, prompts: [Prompt]) -> StateKey {
+        encode(&state, prompts: prompts, source: nil)
+    }
+
+    /// ``encode(_:prompts:)`` for a state reached from one whose extras are `source` (number
+    /// and box, as ``extras(_:)`` gave them): when the state's extras are still those — most
+    /// transitions leave the rare parts alone, and their lists then still share storage with the
+    /// box's, so comparing is quick — their number is reused without hashing them or taking the lock.
+    func encode(_ state: inout ExplorerState, prompts: [Prompt], source: (number: Int, box: Box?)?) -> StateKey {
         var k = StateKey()
         k.words.flags = UInt64(state.screen) | UInt64(unsafeBitCast(state.alwaysAsked, to: UInt8.self)) << 8
             | UInt64(state.recreated) << StateKey.recreatedShift
         if state.model.pack(into: &k.words, prompts: prompts, baseline: baseline) {
-            k.extras = number(of: state.model.packedExtras(k.words))
+            let extras = state.model.packedExtras(k.words)
+            if let source, let box = source.box, box.extras == extras {
+                k.extras = source.number
+            } else {
+                k.extras = number(of: extras)
+            }
         }
         k.extras |= Int(state.flags) << 32
         return k
@@ -144,11 +163,21 @@ final class StateCodec: @unchecked Sendable {
     /// copy of the initial state): a thread that unpacks from its own copies never touches the
     /// reference counts of strings that other threads use.
     func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt]) {
+        decode(k, into: &state, prompts: prompts, extras: extras(k.extrasNumber))
+    }
+
+    /// The extras of number `n`, boxed (nil for the initial state's, number 0).
+    func extras(_ n: Int) -> Box? {
+        n == 0 ? nil : lock.withLock { extrasList[n] }
+    }
+
+    /// ``decode(_:into:prompts:)`` with the key's extras given (``extras(_:)`` of its number): a
+    /// worker that unpacks one state for each of its choices looks them up once.
+    func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt], extras box: Box?) {
         state.screen = UInt8(truncatingIfNeeded: k.words.flags)
         state.alwaysAsked = k.words.flags & (1 << 8) != 0
         state.recreated = UInt8(truncatingIfNeeded: k.words.flags >> StateKey.recreatedShift) & 7
         state.flags = UInt32(truncatingIfNeeded: k.extras >> 32)
-        let box = k.extrasNumber == 0 ? nil : lock.withLock { extrasList[k.extrasNumber] }
         state.model.unpack(k.words, extras: box, prompts: prompts, baseline: baseline)
     }
 

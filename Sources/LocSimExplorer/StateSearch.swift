@@ -8,6 +8,8 @@ struct StateSearch {
     let system: AppModelSystem
     let maxDepth: Int
     let maxStates: Int
+    /// The memory bound of this search (``storedBytes``), if any.
+    let maxBytes: Int?
     let progress: (@Sendable (ExplorationProgress) -> Void)?
 
     private(set) var table = StateTable()
@@ -22,6 +24,7 @@ struct StateSearch {
     private var expanded: [Bool] = []
     private var transitions = 0
     private var truncated = false
+    private var stoppedAtMemoryBound = false
     private var depthReached = 0
     /// The states the next level expands: those the last level found.
     private(set) var frontier: [Int32] = []
@@ -36,7 +39,8 @@ struct StateSearch {
     private var awaitingEdges: [HangAnalysis.Edge] = []
     private var seconds = 0.0
 
-    init(system: AppModelSystem, depth: Int, maxStates: Int, progress: (@Sendable (ExplorationProgress) -> Void)?) {
+    init(system: AppModelSystem, depth: Int, maxStates: Int, maxBytes: Int? = nil, progress: (@Sendable (ExplorationProgress) -> Void)?) {
+        self.maxBytes = maxBytes
         self.system = system
         self.codec = StateCodec(initial: system.initial)
         self.maxDepth = depth
@@ -70,7 +74,8 @@ struct StateSearch {
         if let progress {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress(ExplorationProgress(model: system.appModel.name, platform: system.platform, depth: depthReached,
-                                         states: table.count, statesPerSecond: elapsed > 0 ? Double(table.count) / elapsed : 0))
+                                         states: table.count, statesPerSecond: elapsed > 0 ? Double(table.count) / elapsed : 0,
+                                         storedBytes: storedBytes, maxStates: maxStates, maxBytes: maxBytes))
         }
         finishIfDone()
     }
@@ -128,6 +133,12 @@ struct StateSearch {
                     }
                 }
                 if table.count >= maxStates { truncated = true; return next }
+            }
+            // Checked once a slice (48 states): the figure is a sum over the search's arrays.
+            if let maxBytes, storedBytes + next.capacity * 4 >= maxBytes {
+                truncated = true
+                stoppedAtMemoryBound = true
+                return next
             }
         }
         return next
@@ -217,7 +228,16 @@ struct StateSearch {
     func report(findings: [Finding]) -> PlatformExploration {
         PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
                             exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds,
-                            findings: findings.sorted(by: Finding.ordered))
+                            findings: findings.sorted(by: Finding.ordered), storedBytes: storedBytes, stoppedAtMemoryBound: stoppedAtMemoryBound)
+    }
+
+    /// The bytes the search holds for its states: the table, each state's parent, choice and
+    /// flags, the edges kept for the hang analysis, and the codec's extras (counted by number, as
+    /// their size varies: a box and an index entry each).
+    var storedBytes: Int {
+        let edge = MemoryLayout<HangAnalysis.Edge>.stride
+        return table.storedBytes + parent.capacity * 4 + via.capacity * 2 + expanded.capacity + awaitsUpdates.capacity
+            + (waitingEdges.capacity + awaitingEdges.capacity) * edge + codec.extrasCount * StateCodec.bytesPerExtras
     }
 
     /// The choices from the initial state to `s`.

@@ -23,6 +23,12 @@ struct StateTable: Sendable {
         hashes.reserveCapacity(capacity)
     }
 
+    /// The bytes the table holds for its keys: the chunks, the hashes and the index.
+    var storedBytes: Int {
+        chunks.count * Self.chunkSize * MemoryLayout<StateKey>.stride + hashes.capacity * MemoryLayout<Int>.stride
+            + slots.count * MemoryLayout<UInt64>.stride
+    }
+
     subscript(i: Int32) -> StateKey { chunks[Int(i) >> Self.chunkShift][Int(i) & (Self.chunkSize - 1)] }
 
     /// The screen of the state at `i`.

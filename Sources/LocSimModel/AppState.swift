@@ -42,6 +42,14 @@ public enum MonitoringEvent: Hashable, Sendable, CustomStringConvertible {
     /// The device moved significantly.
     case significantChange(Location)
 
+    /// The region the event is about, if it is a region's entry or exit.
+    public var regionName: String? {
+        switch self {
+        case .regionEntered(let n), .regionExited(let n): n
+        case .visit, .significantChange: nil
+        }
+    }
+
     /// A short text for timelines: `region enter home`, `visit`, `significant change`.
     public var description: String {
         switch self {

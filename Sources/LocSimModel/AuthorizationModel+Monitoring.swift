@@ -12,7 +12,7 @@ extension AuthorizationModel {
         case .always(provisional: true) where hasIOS13Model:
             // P4: watchOS never launches an app for location, so no event can need the prompt.
             if configuration.platform.os == .watchOS && lifecycle.state == .notRunning { return }
-            prompts.heldEvents.append(event)
+            hold(event)
             let pending = prompts.onScreen?.prompt.kind == .alwaysConfirmation
                 || prompts.queued.contains { $0.prompt.kind == .alwaysConfirmation }
                 || clock.timers.contains { $0.kind == .confirmationPrompt }
@@ -27,6 +27,23 @@ extension AuthorizationModel {
             deliverOutOfUse(event, &fx)
         default:
             return // When In Use apps are not launched nor woken (I3, I12)
+        }
+    }
+
+    /// Holds an event while the confirmation prompt is pending (G5). Core Location holds *the
+    /// triggering event*: the first one, which needs the prompt; later ones are not held (and so
+    /// never delivered) unless ``DeviceParameters/holdsLatestRegionEvents``, which also holds
+    /// each region's latest event (replacing the one held for that region). The held list stays
+    /// bounded by the number of regions: the triggering event first, then the other regions'
+    /// events in order of region name.
+    mutating func hold(_ event: MonitoringEvent) {
+        if prompts.heldEvents.isEmpty { return prompts.heldEvents.append(event) }
+        guard parameters.holdsLatestRegionEvents, let region = event.regionName else { return }
+        if let i = prompts.heldEvents.firstIndex(where: { $0.regionName == region }) {
+            prompts.heldEvents[i] = event
+        } else {
+            let i = prompts.heldEvents[1...].firstIndex { ($0.regionName ?? "") > region } ?? prompts.heldEvents.endIndex
+            prompts.heldEvents.insert(event, at: i)
         }
     }
 

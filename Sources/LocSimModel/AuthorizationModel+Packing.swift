@@ -50,7 +50,9 @@ extension AuthorizationModel {
         /// The Booleans, the stored authorization, the app state, the prompt's code, and the
         /// shapes of the timer and manager lists.
         @usableFromInline package var flags: UInt64 = 0
-        /// The one manager's Booleans and small enums.
+        /// The one manager's Booleans and small enums in bits 0…31; in bits 32…63 which
+        /// monitored regions the device is in and the held event (see ``regionsShift``), when
+        /// ``regionsInExtras`` is clear.
         @usableFromInline package var manager: UInt64 = 0
         @usableFromInline package var managerID = 0
         @usableFromInline package var nextManagerNumber = 0
@@ -161,6 +163,18 @@ extension AuthorizationModel {
         @inlinable static var noPromptManager: Int { Int.min }
         /// A manager count that means "in the extras".
         @inlinable static var managersInExtras: UInt64 { 3 }
+        // Bits of `manager` above the manager's own: the regions the device is in, as a mask
+        // over the monitored regions' positions (bits 32…47, so up to 16 regions), and the held
+        // event when it is one region's entry or exit (bit 48: one is held; bit 49: an exit;
+        // bits 50…53: the region's position). Transitions that enter or leave regions then leave
+        // the extras alone. When these cannot say it (more regions, more held events, a visit
+        // held), `regionsInExtras` is set and the extras hold both.
+        @inlinable static var regionsShift: UInt64 { 32 }
+        @inlinable static var maxInlineRegions: Int { 16 }
+        @inlinable static var heldBit: UInt64 { 1 << 48 }
+        @inlinable static var heldExitBit: UInt64 { 1 << 49 }
+        @inlinable static var heldRegionShift: UInt64 { 50 }
+        @inlinable static var regionsInExtras: UInt64 { 1 << 54 }
     }
 
     /// The prompts packing names by code (1…4): pass those of the copy of the model that the
@@ -186,9 +200,11 @@ extension AuthorizationModel {
         f |= Self.packingCode(record.authorization) << Packed.authorizationShift
         f |= Self.packingCode(lifecycle.state) << Packed.appStateShift
         if record.widgetsAuthorized { f |= Packed.widgetsAuthorizedBit }
+        let regionWords = packedRegions()
         var rare = !DurationBits(clock.now).isZero || device.location != baseline.location || !services.monitoredRegions.isEmpty
-            || !services.insideRegions.isEmpty || services.significantChangeAnchor != baseline.anchor
-            || !services.pendingLaunchEvents.isEmpty || lifecycle.terminationReason != nil || !prompts.queued.isEmpty || !prompts.heldEvents.isEmpty
+            || services.significantChangeAnchor != baseline.anchor
+            || !services.pendingLaunchEvents.isEmpty || lifecycle.terminationReason != nil || !prompts.queued.isEmpty
+            || regionWords == Packed.regionsInExtras
             || device.widgetSeenAt != nil || !sessions.isEmpty || sessions.nextID != 1
         k.promptManager = Packed.noPromptManager
         if let p = prompts.onScreen {
@@ -228,10 +244,32 @@ extension AuthorizationModel {
             f |= Packed.managersInExtras << Packed.managerCountShift
             rare = true
         }
+        k.manager |= regionWords
         k.flags = f
         k.nextManagerNumber = services.nextManagerNumber
         k.backgroundUseCount = usageReminder.backgroundUseCount
         return rare
+    }
+
+    /// The bits 32…63 of ``Packed/manager``: the regions the device is in and the held event,
+    /// or ``Packed/regionsInExtras`` alone when those bits cannot hold them.
+    @inlinable @inline(__always)
+    func packedRegions() -> UInt64 {
+        let regions = services.monitoredRegions
+        if services.insideRegions.isEmpty && prompts.heldEvents.isEmpty { return 0 }
+        guard regions.count <= Packed.maxInlineRegions, prompts.heldEvents.count <= 1 else { return Packed.regionsInExtras }
+        @inline(__always) func position(_ name: String) -> Int? { regions.firstIndex { $0.name == name } }
+        var w: UInt64 = 0
+        for name in services.insideRegions {
+            guard let i = position(name) else { return Packed.regionsInExtras }
+            w |= 1 << (Packed.regionsShift + UInt64(i))
+        }
+        if let held = prompts.heldEvents.first {
+            guard let name = held.regionName, let i = position(name) else { return Packed.regionsInExtras }
+            w |= Packed.heldBit | UInt64(i) << Packed.heldRegionShift
+            if case .regionExited = held { w |= Packed.heldExitBit }
+        }
+        return w
     }
 
     /// The rare parts of the state that ``pack(into:prompts:baseline:)`` packed into `k`: what
@@ -239,10 +277,11 @@ extension AuthorizationModel {
     @inlinable
     package mutating func packedExtras(_ k: Packed) -> Packed.Extras {
         let f = k.flags
+        let regionsInWords = k.manager & Packed.regionsInExtras == 0
         return Packed.Extras(now: clock.now, deviceLocation: device.location, monitoredRegions: services.monitoredRegions,
-                             insideRegions: services.insideRegions, significantChangeAnchor: services.significantChangeAnchor,
+                             insideRegions: regionsInWords ? [] : services.insideRegions, significantChangeAnchor: services.significantChangeAnchor,
                              pendingLaunchEvents: services.pendingLaunchEvents, terminationReason: lifecycle.terminationReason,
-                             queuedPrompts: prompts.queued, heldEvents: prompts.heldEvents,
+                             queuedPrompts: prompts.queued, heldEvents: regionsInWords ? [] : prompts.heldEvents,
                              widgetSeenAt: device.widgetSeenAt, sessions: sessions,
                              managers: f >> Packed.managerCountShift & 3 == Packed.managersInExtras ? services.managers : nil,
                              timers: f >> Packed.timerCountShift & 7 == Packed.inExtras ? clock.timers : nil,
@@ -309,6 +348,8 @@ extension AuthorizationModel {
             if !sessions.isEmpty || sessions.nextID != 1 { sessions = Sessions() }
         }
 
+        if k.manager & Packed.regionsInExtras == 0 { unpackRegions(k.manager) }
+
         let promptCode = f >> Packed.promptShift & 7
         if promptCode == 0 {
             prompts.onScreen = nil
@@ -349,6 +390,27 @@ extension AuthorizationModel {
                 services.managers.append(ManagerState(id: ManagerID(k.managerID), hasDelegate: false))
             }
             Self.unpackManager(k.manager, id: k.managerID, into: &services.managers[0])
+        }
+    }
+
+    /// Sets the regions the device is in and the held event from bits 32…63 of `w` (a
+    /// ``Packed/manager`` word without ``Packed/regionsInExtras``), over the monitored regions
+    /// already unpacked.
+    @inlinable @inline(__always)
+    mutating func unpackRegions(_ w: UInt64) {
+        let mask = w >> Packed.regionsShift & 0xFFFF
+        if !services.insideRegions.isEmpty { services.insideRegions.removeAll(keepingCapacity: true) }
+        if mask != 0 {
+            for (i, r) in services.monitoredRegions.enumerated() where i < Packed.maxInlineRegions && mask & (1 << UInt64(i)) != 0 {
+                services.insideRegions.insert(r.name)
+            }
+        }
+        if w & Packed.heldBit == 0 {
+            if !prompts.heldEvents.isEmpty { prompts.heldEvents.removeAll(keepingCapacity: true) }
+        } else {
+            let name = services.monitoredRegions[Int(w >> Packed.heldRegionShift & 15)].name
+            let event: MonitoringEvent = w & Packed.heldExitBit != 0 ? .regionExited(name) : .regionEntered(name)
+            if prompts.heldEvents.count == 1 { prompts.heldEvents[0] = event } else { prompts.heldEvents = [event] }
         }
     }
 

@@ -125,7 +125,9 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var onScreen: PresentedPrompt?
         /// Prompts waiting for the screen (device locked, or another prompt up).
         public var queued: [PresentedPrompt] = []
-        /// Events held while the confirmation prompt is pending (G5).
+        /// Events held while the confirmation prompt is pending (G5): the triggering event, and with
+        /// ``DeviceParameters/holdsLatestRegionEvents`` each other region's latest event (at most
+        /// one per region, in order of region name).
         public var heldEvents: [MonitoringEvent] = []
     }
 

@@ -19,6 +19,14 @@ public struct DeviceParameters: Hashable, Sendable {
     /// Whether held events are still delivered after a late Change to Always Allow (G5: undocumented;
     /// default false, they are dropped).
     public var deliverHeldEventsAfterLateAnswer: Bool = false
+    /// Whether Core Location also holds the latest event of each region while the confirmation
+    /// prompt is pending (G5: the record says it holds *the triggering event*; what happens to
+    /// later events is undocumented). Default false: only the event that needed the prompt is
+    /// held, and later events while the prompt is pending are not delivered. True: besides it, one
+    /// event per region, the latest (a later event of a region replaces the one held for it),
+    /// delivered after the triggering event in order of region name. Either way the held events
+    /// stay bounded, so an exploration of an app with regions can close.
+    public var holdsLatestRegionEvents: Bool = false
     /// Whether locking the device dismisses a prompt without an answer (C10, uncertain). Default true.
     public var lockDismissesPrompt: Bool = true
     /// Whether starting a service with Location Services off shows the "Turn On Location Services"

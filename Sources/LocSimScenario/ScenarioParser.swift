@@ -17,7 +17,7 @@ public enum ScenarioParser {
     /// The device keys of format 1 plus LocSim's additions (the parameters of `DeviceParameters`).
     public static let deviceKeys: [String] = [
         "platform", "locationServices", "restricted", "gracePeriod", "allowOnceLapse", "location",
-        "confirmationPromptDelay", "heldEventWindow", "deliverHeldEventsAfterLateAnswer", "lockDismissesPrompt",
+        "confirmationPromptDelay", "heldEventWindow", "deliverHeldEventsAfterLateAnswer", "holdsLatestRegionEvents", "lockDismissesPrompt",
         "locationServicesOffDialog", "macOSStartShowsPrompt", "allowOnceExpiryRestoresAlwaysRequest",
         "unansweredAlwaysPromptSpendsRequest", "airplaneModeDeniesLocation", "reinstallKeepsAuthorization",
         "macOSWhenInUseKeySufficesFrom",
@@ -125,6 +125,7 @@ public enum ScenarioParser {
             case "confirmationPromptDelay": spec.parameters.confirmationPromptDelay = try v.duration(key)
             case "heldEventWindow": spec.parameters.heldEventWindow = try v.duration(key)
             case "deliverHeldEventsAfterLateAnswer": spec.parameters.deliverHeldEventsAfterLateAnswer = try v.bool(key)
+            case "holdsLatestRegionEvents": spec.parameters.holdsLatestRegionEvents = try v.bool(key)
             case "lockDismissesPrompt": spec.parameters.lockDismissesPrompt = try v.bool(key)
             case "locationServicesOffDialog": spec.parameters.showsLocationServicesOffDialog = try v.bool(key)
             case "macOSStartShowsPrompt": spec.parameters.macOSStartShowsPrompt = try v.bool(key)

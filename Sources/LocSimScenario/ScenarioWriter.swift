@@ -33,6 +33,7 @@ public enum ScenarioWriter {
         if p.confirmationPromptDelay != defaults.confirmationPromptDelay { pairs.append(duration("confirmationPromptDelay", p.confirmationPromptDelay)) }
         if p.heldEventWindow != defaults.heldEventWindow { pairs.append(duration("heldEventWindow", p.heldEventWindow)) }
         if p.deliverHeldEventsAfterLateAnswer != defaults.deliverHeldEventsAfterLateAnswer { pairs.append(("deliverHeldEventsAfterLateAnswer", "\(p.deliverHeldEventsAfterLateAnswer)")) }
+        if p.holdsLatestRegionEvents != defaults.holdsLatestRegionEvents { pairs.append(("holdsLatestRegionEvents", "\(p.holdsLatestRegionEvents)")) }
         if p.lockDismissesPrompt != defaults.lockDismissesPrompt { pairs.append(("lockDismissesPrompt", "\(p.lockDismissesPrompt)")) }
         if p.showsLocationServicesOffDialog != defaults.showsLocationServicesOffDialog { pairs.append(("locationServicesOffDialog", "\(p.showsLocationServicesOffDialog)")) }
         if p.macOSStartShowsPrompt != defaults.macOSStartShowsPrompt { pairs.append(("macOSStartShowsPrompt", "\(p.macOSStartShowsPrompt)")) }

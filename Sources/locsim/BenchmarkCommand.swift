@@ -17,6 +17,7 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark scenarios Examples/*.yml
           swift run -c release locsim benchmark lint --files 5000
           swift run -c release locsim benchmark explore Examples/explore/*.yml
+          swift run -c release locsim benchmark explore --regions 7 --depth 0
           swift run -c release locsim benchmark sessions
         """
     )
@@ -41,6 +42,15 @@ struct Benchmark: ParsableCommand {
     @Option(help: "For explore: how many times to explore each model (the best time counts).")
     var repetitions: Int = 5
 
+    @Option(help: "For explore: events per path (default 12; 0 for each model's own depth; the generated region model keeps its 64).")
+    var depth: Int = 12
+
+    @Option(help: "For explore: add the generated region model (an Always app monitoring this many regions, at depth 64).")
+    var regions: Int?
+
+    @Option(help: "For explore: how many iOS 13.4+ platforms the generated region model lists (1…16).")
+    var platforms: Int = 1
+
     mutating func run() throws {
         if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
@@ -50,7 +60,8 @@ struct Benchmark: ParsableCommand {
             print(SessionBenchmark.runModel(iterations: iterations))
             print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
         }
-        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: 12, repetitions: repetitions), terminator: "") }
+        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
+                                                                                         regions: regions, platforms: platforms), terminator: "") }
     }
 }
 

@@ -42,9 +42,16 @@ struct Explore: ParsableCommand {
     @Flag(help: "Do not report progress on stderr (either format; stdout is the same).")
     var quiet = false
 
+    @Option(name: .customLong("max-states"), help: "The most states per platform (overrides each model's explore.maxStates).")
+    var maxStates: Int?
+
+    @Option(name: .customLong("max-memory"), help: "Stop a search, with a partial report, when the searches hold this much for their states (4G, 512M, bytes).")
+    var maxMemory: String?
+
     mutating func run() throws {
         let output = ExploreCommandLine.run(files: files, format: format, out: out, depth: depth,
-                                            baseline: baseline, writeBaseline: writeBaseline, progress: quiet ? nil : ExploreCommandLine.stderrProgress())
+                                            baseline: baseline, writeBaseline: writeBaseline, progress: quiet ? nil : ExploreCommandLine.stderrProgress(),
+                                            maxStates: maxStates, maxMemory: maxMemory)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))
         if output.status != 0 { throw ExitCode(output.status) }

@@ -44,3 +44,52 @@ struct ExploreCommandLineTests {
         #expect(builtIn.contains("buggy-tracker") && builtIn.contains("careful-tracker"))
     }
 }
+
+@Suite("locsim explore: bounds on long runs")
+struct ExploreBoundsTests {
+    /// The region example, explored to the end: 64 events per path closes it.
+    static let model = ExampleModels.path("region-reminder.yml")
+
+    @Test("G5: an Always app with regions closes: every reachable state, whatever the depth limit past it")
+    func regionExampleCloses() throws {
+        let full = ExploreCommandLine.run(files: [Self.model], depth: 64)
+        #expect(full.stdout.contains("(every reachable state)"), "\(full.stdout)")
+        // The generated model with four regions closes too, with the same states at depth 40 and 64.
+        let generated = BenchmarkModels.regionModel(regions: 4, platforms: 1)
+        let model = try AppModelParser.parse(generated.text, file: generated.name)
+        let deep = Explorer.explore(model)
+        let shallower = Explorer.explore(model, options: ExplorationOptions(depth: 40))
+        #expect(deep.platforms[0].exhaustive && shallower.platforms[0].exhaustive)
+        #expect(deep.states == shallower.states)
+    }
+
+    @Test("--max-memory and --max-states stop the search with a partial report")
+    func memoryAndStateBounds() throws {
+        let full = Explorer.explore(try AppModelParser.parse(contentsOf: Self.model), options: ExplorationOptions(depth: 64))
+        let bytes = full.platforms[0].storedBytes
+        #expect(bytes > 0)
+        // Half the bytes the whole search stores: it stops part way, and says why.
+        let bounded = ExploreCommandLine.run(files: [Self.model], depth: 64, maxMemory: "\(bytes / 2)")
+        #expect(bounded.status == 0)
+        #expect(bounded.stdout.contains("(stopped at the memory bound)"), "\(bounded.stdout)")
+        let json = ExploreCommandLine.run(files: [Self.model], format: .json, depth: 64, maxMemory: "\(bytes / 2)")
+        #expect(json.stdout.contains("\"stoppedAtMemoryBound\":true"))
+        let byStates = ExploreCommandLine.run(files: [Self.model], depth: 64, maxStates: 1000)
+        #expect(byStates.stdout.contains("1000 states") && byStates.stdout.contains("(stopped at the state limit)"), "\(byStates.stdout)")
+        // A bound the search stays under changes nothing.
+        let roomy = ExploreCommandLine.run(files: [Self.model], depth: 64, maxMemory: "1G")
+        #expect(roomy.stdout == ExploreCommandLine.run(files: [Self.model], depth: 64).stdout)
+    }
+
+    @Test("a bad --max-memory or --max-states exits 2 with one line")
+    func badBounds() {
+        for size in ["4X", "", "G", "-1", "0", "1.5G", "99999999999999999999G"] {
+            let out = ExploreCommandLine.run(files: [Self.model], maxMemory: size)
+            #expect(out.status == 2 && out.stderr.hasPrefix("error: --max-memory") && out.stderr.split(separator: "\n").count == 1, "\(size)")
+        }
+        #expect(ExploreCommandLine.run(files: [Self.model], maxStates: 0).status == 2)
+        // The sizes it reads.
+        let ok = ExploreCommandLine.run(files: [Self.model], depth: 1, maxMemory: "4g")
+        #expect(ok.status == 0)
+    }
+}

@@ -62,8 +62,29 @@ struct StateCodecTests {
         for r in results {
             #expect(r.mismatches == 0, "\(r.platform): \(r.mismatches) of \(r.states) states")
         }
-        // The model does reach the rare parts (regions, queued prompts, held events, …).
-        #expect(results.contains { $0.extras > 10 })
+        // The model does reach the rare parts (regions, queued prompts, visits, …). The regions
+        // the device is in and a held region event are in the key's words, not the extras.
+        #expect(results.contains { $0.extras > 3 }, "extras: \(results.map(\.extras))")
+    }
+
+    @Test("G5: states with several regions and held events unpack to themselves, in the words and in the extras")
+    func regionsAndHeldEvents() throws {
+        // Three regions, held events in the key's words (one held event: the default) …
+        let generated = BenchmarkModels.regionModel(regions: 3, platforms: 2)
+        let inWords = try AppModelParser.parse(generated.text.replacingOccurrences(of: "depth: 64", with: "depth: 10"), file: generated.name)
+        // … and in the extras (each region's latest event held besides the triggering one).
+        let latest = try AppModelParser.parse(generated.text.replacingOccurrences(of: "depth: 64", with: "depth: 10")
+            .replacingOccurrences(of: "device: {platforms:", with: "device: {holdsLatestRegionEvents: true, platforms:"), file: generated.name)
+        for model in [inWords, latest] {
+            for r in Self.check(model) {
+                #expect(r.mismatches == 0, "\(r.platform): \(r.mismatches) of \(r.states) states")
+                #expect(r.states > 1000)
+            }
+        }
+        // Holding more than one event needs the extras: more distinct ones than with one held event.
+        let one = Self.check(inWords).map(\.extras).reduce(0, +)
+        let more = Self.check(latest).map(\.extras).reduce(0, +)
+        #expect(more > one, "extras: \(one) with the triggering event only, \(more) with each region's latest")
     }
 
     @Test("Equal keys for equal states: a state met twice is stored once")

@@ -246,6 +246,89 @@ struct ProvisionalAlwaysTests {
         answer(.changeToAlwaysAllow, after: 3600, late, receiving: [dismissedAlways, delivered])
     }
 
+    /// ``provisionalOutOfUse(_:sourceLocation:)`` also monitoring `work` and `office` (in that
+    /// order, so that name order and monitoring order differ), the device entering `home`: the
+    /// confirmation prompt is on screen, holding that entry.
+    static func threeRegionsShowingConfirmation(_ p: DeviceParameters, sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
+        let m = Self.provisionalOutOfUse(p, sourceLocation: sourceLocation)
+        let work = Region(name: "work"), office = Region(name: "office")
+        m.send(.appStartedMonitoringRegion(Rig.manager, work), sourceLocation: sourceLocation) { $0.services.monitoredRegions = [home, work] }
+        m.send(.appStartedMonitoringRegion(Rig.manager, office), sourceLocation: sourceLocation) { $0.services.monitoredRegions = [home, work, office] }
+        Self.enterHomeShowingConfirmation(m, sourceLocation: sourceLocation)
+        return m
+    }
+
+    @Test("G5: only the triggering event is held while the confirmation prompt is pending")
+    func onlyTriggeringEventHeld() {
+        let m = Self.threeRegionsShowingConfirmation(DeviceParameters())
+        // Later region events while the prompt is up are not held: the list keeps its one event,
+        // however many regions change (so an exploration's state space stays finite).
+        m.send(.deviceEnteredRegion("work")) { $0.services.insideRegions = ["home", "work"] }
+        m.send(.deviceEnteredRegion("office")) { $0.services.insideRegions = ["home", "work", "office"] }
+        m.send(.deviceExitedRegion("home")) { $0.services.insideRegions = ["work", "office"] }
+        m.send(.deviceExitedRegion("work")) { $0.services.insideRegions = ["office"] }
+        #expect(m.state.prompts.heldEvents == [.regionEntered("home")])
+        // A timely Change to Always Allow delivers the triggering event alone.
+        m.send(.userChoseButton(.changeToAlwaysAllow, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.prompts.heldEvents = []
+            $0.record.authorization = .always(provisional: false)
+        }
+        m.receive([.promptDismissed(.alwaysConfirmation, answer: .changeToAlwaysAllow), .delegate(Rig.manager, .didEnterRegion("home"))])
+        m.finish()
+    }
+
+    @Test("G5: with holdsLatestRegionEvents, each region's latest event is held too, one per region")
+    func latestRegionEventsHeld() {
+        var p = DeviceParameters()
+        p.holdsLatestRegionEvents = true
+        let m = Self.threeRegionsShowingConfirmation(p)
+        // Each other region's event joins the list in order of region name (office before work,
+        // though work was monitored first), after the triggering event.
+        m.send(.deviceEnteredRegion("work")) {
+            $0.services.insideRegions = ["home", "work"]
+            $0.prompts.heldEvents = [.regionEntered("home"), .regionEntered("work")]
+        }
+        m.send(.deviceEnteredRegion("office")) {
+            $0.services.insideRegions = ["home", "work", "office"]
+            $0.prompts.heldEvents = [.regionEntered("home"), .regionEntered("office"), .regionEntered("work")]
+        }
+        // A region's later event replaces the one held for it, in its place: the triggering
+        // region's too.
+        m.send(.deviceExitedRegion("home")) {
+            $0.services.insideRegions = ["work", "office"]
+            $0.prompts.heldEvents = [.regionExited("home"), .regionEntered("office"), .regionEntered("work")]
+        }
+        m.send(.deviceExitedRegion("work")) {
+            $0.services.insideRegions = ["office"]
+            $0.prompts.heldEvents = [.regionExited("home"), .regionEntered("office"), .regionExited("work")]
+        }
+        m.send(.userChoseButton(.changeToAlwaysAllow, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.prompts.heldEvents = []
+            $0.record.authorization = .always(provisional: false)
+        }
+        m.receive([.promptDismissed(.alwaysConfirmation, answer: .changeToAlwaysAllow),
+                   .delegate(Rig.manager, .didExitRegion("home")), .delegate(Rig.manager, .didEnterRegion("office")),
+                   .delegate(Rig.manager, .didExitRegion("work"))])
+        m.finish()
+
+        // Keep Only While Using drops them all, as it drops the triggering event.
+        let k = Self.threeRegionsShowingConfirmation(p)
+        k.send(.deviceEnteredRegion("work")) {
+            $0.services.insideRegions = ["home", "work"]
+            $0.prompts.heldEvents = [.regionEntered("home"), .regionEntered("work")]
+        }
+        k.send(.userChoseButton(.keepOnlyWhileUsing, precise: nil)) {
+            $0.prompts.onScreen = nil
+            $0.prompts.heldEvents = []
+            $0.record.authorization = .whenInUse(temporary: false)
+            $0.services.managers[0].reportedStatus = .authorizedWhenInUse
+        }
+        k.receive([.promptDismissed(.alwaysConfirmation, answer: .keepOnlyWhileUsing), Rig.auth(.authorizedWhenInUse)])
+        k.finish()
+    }
+
     @Test("G7: while provisional, background updates need a session with showsBackgroundLocationIndicator = true (A10, I10)")
     func provisionalBackgroundUpdates() {
         let there = Location(coordinate: Rig.there, timestamp: .seconds(60))

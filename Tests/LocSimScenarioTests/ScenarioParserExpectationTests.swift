@@ -140,7 +140,7 @@ struct ScenarioParserSectionTests {
         ("platform", "iOS 13.4"), ("locationServices", "off"), ("restricted", "true"), ("gracePeriod", "5s"),
         ("allowOnceLapse", "2m"), ("location", "{latitude: 1.5, longitude: 2.5}"),
         ("confirmationPromptDelay", "1h"), ("heldEventWindow", "30s"), ("deliverHeldEventsAfterLateAnswer", "true"),
-        ("lockDismissesPrompt", "false"), ("locationServicesOffDialog", "false"), ("macOSStartShowsPrompt", "false"),
+        ("holdsLatestRegionEvents", "true"), ("lockDismissesPrompt", "false"), ("locationServicesOffDialog", "false"), ("macOSStartShowsPrompt", "false"),
         ("allowOnceExpiryRestoresAlwaysRequest", "false"), ("unansweredAlwaysPromptSpendsRequest", "false"), ("reducedAccuracyInterval", "20m"),
         ("significantChangeDistance", "750"), ("usageReminderAfter", "3d"), ("airplaneModeDeniesLocation", "false"),
         ("reinstallKeepsAuthorization", "false"), ("macOSWhenInUseKeySufficesFrom", "14"),
@@ -167,6 +167,7 @@ struct ScenarioParserSectionTests {
         expected.parameters.confirmationPromptDelay = .seconds(3600)
         expected.parameters.heldEventWindow = .seconds(30)
         expected.parameters.deliverHeldEventsAfterLateAnswer = true
+        expected.parameters.holdsLatestRegionEvents = true
         expected.parameters.lockDismissesPrompt = false
         expected.parameters.showsLocationServicesOffDialog = false
         expected.parameters.macOSStartShowsPrompt = false

@@ -377,6 +377,7 @@ struct ScenarioWriterTests {
         d.parameters.confirmationPromptDelay = .seconds(5)
         d.parameters.heldEventWindow = .seconds(5)
         d.parameters.deliverHeldEventsAfterLateAnswer = true
+        d.parameters.holdsLatestRegionEvents = true
         d.parameters.lockDismissesPrompt = false
         d.parameters.showsLocationServicesOffDialog = false
         d.parameters.macOSStartShowsPrompt = false
