@@ -11,7 +11,9 @@ enum EntryRules {
     static func rules(for entry: TimelineEntry, platform: Platform) -> [String] {
         switch entry.kind {
         case .prompt:
-            return PromptKind(rawValue: entry.detail["kind"] ?? "").map { prompt($0, platform: platform) } ?? []
+            // Only the iOS 11–12 Always prompt has an Always Allow button on a first prompt.
+            let always = entry.detail["buttons"]?.split(separator: ",").contains("alwaysAllow") ?? false
+            return PromptKind(rawValue: entry.detail["kind"] ?? "").map { prompt($0, request: always ? .always : nil, platform: platform) } ?? []
         case .promptDismissed:
             return entry.text.hasSuffix("dismissed without an answer") ? ["C10"] : []
         case .ignored:
@@ -45,13 +47,14 @@ enum EntryRules {
         }
     }
 
-    /// The rules behind the look of a prompt of `kind` on `platform` (section F and the rules it cites).
-    static func prompt(_ kind: PromptKind, platform: Platform) -> [String] {
+    /// The rules behind the look of a prompt of `kind`, raised by `request` when known, on
+    /// `platform` (section F and the rules it cites).
+    static func prompt(_ kind: PromptKind, request: AuthorizationRequestKind?, platform: Platform) -> [String] {
         switch kind {
         case .initial:
             switch platform.generation {
             case .iOS8to10: return ["D7", "F1"]
-            case .iOS11to12: return ["D7", "F2"]
+            case .iOS11to12: return request == .always ? ["F2"] : ["D7"]
             case .iOS13early, .iOS13late: return ["D3", "F4"]
             case .iOS14plus: return ["D3", "F4", "F7"]
             case .macOS: return ["P2"]

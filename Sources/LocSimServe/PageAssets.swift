@@ -152,7 +152,7 @@ button.primary { background: #007aff; color: #fff; border-color: #007aff; }
 .group { margin: .5em 0; }
 .group h3 { font-size: .8em; text-transform: uppercase; color: #6e6e73; margin: .3em 0; }
 .group label { display: inline; }
-.phone { position: relative; width: 300px; height: 560px; margin: 0 auto 1em; border: 12px solid #1c1c1e; border-radius: 44px; background: #fff; overflow: hidden; }
+.phone { position: relative; width: 300px; height: 560px; margin: 0 auto 2.5em; border: 12px solid #1c1c1e; border-radius: 44px; background: #fff; overflow: hidden; }
 .phone.os-macOS { width: 380px; height: 300px; border-radius: 10px; border-width: 8px; }
 .phone.os-watchOS { width: 220px; height: 270px; border-radius: 50px; }
 .phone.os-tvOS { width: 400px; height: 240px; border-radius: 4px; }

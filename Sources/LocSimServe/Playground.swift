@@ -10,7 +10,9 @@ import LocSimScenario
 /// and writes the scenario file of what the user did.
 ///
 /// Every asset is a constant in the binary (no CDN, no external request). Each browser session
-/// has its own simulated device (``SessionStore``). Core Location has no such type.
+/// has its own simulated device (``SessionStore``). On macOS it needs macOS 14, as Hummingbird
+/// does. Core Location has no such type.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 public struct Playground: Sendable {
     /// Where the server listens and how long sessions live.
     public struct Options: Sendable {
@@ -165,6 +167,7 @@ struct ActionRequest: Decodable {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 /// Answers every error as `{"error": "…"}` with its status: bad input 400, a refused request its
 /// own status, an unknown route 404.
 struct JSONErrors<Context: RequestContext>: RouterMiddleware {

@@ -114,7 +114,7 @@ struct SessionView: Codable, Sendable, Equatable {
             return PromptView(kind: p.kind.rawValue, title: p.title, message: p.message, messageKey: p.messageKey,
                               buttons: p.buttons.map { .init(word: $0.rawValue, label: $0.label) },
                               preciseToggle: p.preciseToggle, onPairedPhone: p.onPairedPhone,
-                              rules: EntryRules.prompt(p.kind, platform: device.platform))
+                              rules: EntryRules.prompt(p.kind, request: p.request, platform: device.platform))
         }
         hidden = HiddenView(provisional: model.isProvisional, temporary: model.isTemporary,
                             alwaysRequestSpent: model.record.alwaysRequestSpent, precise: model.record.precise,

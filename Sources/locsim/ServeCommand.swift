@@ -39,6 +39,10 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
+            FileHandle.standardError.write(Data("error: locsim serve needs macOS 14 or later (Hummingbird's minimum)\n".utf8))
+            throw ExitCode(2)
+        }
         var options = Playground.Options()
         options.host = host
         options.port = port
@@ -55,7 +59,7 @@ struct Serve: ParsableCommand {
                     FileHandle.standardError.write(Data("locsim serve: http://\(host):\(port)/\n".utf8))
                 }
             } catch {
-                failure.set("\(error)")
+                failure.message = "\(error)"
             }
             done.signal()
         }
@@ -67,10 +71,8 @@ struct Serve: ParsableCommand {
     }
 }
 
-/// The error the server stopped with, handed from its task to the command.
+/// The error the server stopped with, written by the server's task before it signals the
+/// semaphore, read after `wait()` returns (Docs/Concurrency.md).
 private final class ServeFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-    func set(_ message: String) { lock.withLock { stored = message } }
-    var message: String? { lock.withLock { stored } }
+    var message: String?
 }

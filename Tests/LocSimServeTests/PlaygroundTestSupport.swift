@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Hummingbird
 import HummingbirdTesting
 import LocSimScenario
@@ -9,6 +8,7 @@ import Testing
 /// The package's root, for Examples/ and Docs/.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 /// A playground whose rules page reads the package's Docs/Rules.md.
 func makePlayground(_ configure: (inout Playground.Options) -> Void = { _ in },
                     clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) -> Playground {
@@ -19,14 +19,16 @@ func makePlayground(_ configure: (inout Playground.Options) -> Void = { _ in },
     return Playground(options: options, clock: clock)
 }
 
-/// A manual clock for expiry tests.
-final class ManualClock: Sendable {
+/// A manual clock for expiry tests (its offset behind a lock).
+final class ManualClock: @unchecked Sendable {
     private let start = ContinuousClock.now
-    private let offset = Mutex(Duration.zero)
-    func advance(by d: Duration) { offset.withLock { $0 += d } }
-    var now: ContinuousClock.Instant { start + offset.withLock { $0 } }
+    private let lock = NSLock()
+    private var offset = Duration.zero
+    func advance(by d: Duration) { lock.withLock { offset += d } }
+    var now: ContinuousClock.Instant { start + lock.withLock { offset } }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 extension TestClientProtocol {
     /// POSTs JSON (or any text) and returns the response.
     func post(_ uri: String, _ body: String) async throws -> TestResponse {
@@ -54,10 +56,12 @@ extension TestClientProtocol {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func decode<T: Decodable>(_ response: TestResponse, as type: T.Type = T.self) throws -> T {
     try JSONDecoder().decode(T.self, from: Data(String(buffer: response.body).utf8))
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 /// The `error` of an error response.
 func errorMessage(_ response: TestResponse) -> String? {
     (try? JSONDecoder().decode([String: String].self, from: Data(String(buffer: response.body).utf8)))?["error"]

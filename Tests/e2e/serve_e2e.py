@@ -248,6 +248,8 @@ def prompts(page, shots):
         check(p is not None and p["precise"] == precise, f"{platform}: Precise toggle {'shown' if precise else 'absent'}")
         if shots:
             name = "serve-" + platform.replace(" ", "").replace(".0", "").replace(".", "-").lower() + ".png"
+            page.d.execute_script("window.scrollTo(0, 0)")   # element screenshots of a scrolled page are offset
+            time.sleep(0.3)
             page.el("#phone").screenshot(os.path.join(shots, name))
             print("      wrote", os.path.join(shots, name))
 
