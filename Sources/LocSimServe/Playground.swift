@@ -167,9 +167,9 @@ struct ActionRequest: Decodable {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 /// Answers every error as `{"error": "…"}` with its status: bad input 400, a refused request its
 /// own status, an unknown route 404.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 struct JSONErrors<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {

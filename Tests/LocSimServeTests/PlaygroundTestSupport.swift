@@ -8,8 +8,8 @@ import Testing
 /// The package's root, for Examples/ and Docs/.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 /// A playground whose rules page reads the package's Docs/Rules.md.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func makePlayground(_ configure: (inout Playground.Options) -> Void = { _ in },
                     clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) -> Playground {
     var options = Playground.Options()
@@ -61,8 +61,8 @@ func decode<T: Decodable>(_ response: TestResponse, as type: T.Type = T.self) th
     try JSONDecoder().decode(T.self, from: Data(String(buffer: response.body).utf8))
 }
 
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 /// The `error` of an error response.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func errorMessage(_ response: TestResponse) -> String? {
     (try? JSONDecoder().decode([String: String].self, from: Data(String(buffer: response.body).utf8)))?["error"]
 }
