@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
@@ -51,8 +52,14 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        // `locsim serve`: the interactive playground (a local web server and its one page); the only
+        // target that depends on Hummingbird.
+        .target(name: "LocSimServe", dependencies: [
+            "LocSim", "LocSimModel", "LocSimInput", "LocSimYAML", "LocSimScenario", "LocSimExplorer",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .executableTarget(name: "locsim", dependencies: [
-            "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim",
+            "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(
@@ -75,6 +82,10 @@ let package = Package(
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
         .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),
         .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
+        .testTarget(name: "LocSimServeTests", dependencies: [
+            "LocSimServe", "LocSimScenario", "LocSim", "LocSimModel",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -117,6 +117,11 @@ public struct AuthorizationGraph: Hashable, Sendable {
         return out
     }
 
+    /// The node of the graph drawn without sessions that `model` is in: what Settings stores (and
+    /// the once-only Always record), or the prompt on screen; for tools that light the current
+    /// state (`locsim serve`).
+    public static func nodeLabel(of model: AuthorizationModel) -> String { authorizationLabel(model) }
+
     private static func label(_ m: AuthorizationModel) -> String {
         guard let s = m.sessions.service.first else { return authorizationLabel(m) }
         // The session held, and its diagnostic (O12): what Core Location last reported.

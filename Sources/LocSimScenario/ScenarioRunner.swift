@@ -119,40 +119,63 @@ public final class ScenarioRunner {
         var checked = 0
         for step in scenario.steps {
             stepsRun += 1
-            let before = device.rejections.count
-            do {
-                if case .expect(let e) = step.action {
-                    // A manager the app never created is a typo, not an empty list of callbacks.
-                    if e.manager != "main", app.manager(named: e.manager) == nil,
-                       !device.timeline.entries.contains(where: { $0.app == app.name && $0.manager == e.manager }) {
-                        throw SimulationError("expect: no location manager named '\(e.manager)' was created (create it with createManager: \(e.manager))")
-                    }
-                    let mismatches = try check(e)
-                    lastExpectIndex = device.timeline.entries.count
-                    if !mismatches.isEmpty {
-                        let failure = ExpectationFailure(file: scenario.file, line: step.line, mismatches: mismatches)
-                        return ScenarioResult(scenario: scenario, timeline: device.timeline, outcome: .failed(failure), stepsRun: stepsRun, expectationsChecked: checked)
-                    }
-                    checked += 1
-                } else {
-                    try perform(step.action)
-                }
-            } catch let e as SimulationError {
-                return invalid(step, e.message, stepsRun, checked)
-            } catch {
-                return invalid(step, "\(error)", stepsRun, checked)
-            }
-            if device.rejections.count > before {
-                return invalid(step, device.rejections[before], stepsRun, checked)
+            switch apply(step) {
+            case .applied: break
+            case .held: checked += 1
+            case .failed(let failure):
+                return ScenarioResult(scenario: scenario, timeline: device.timeline, outcome: .failed(failure), stepsRun: stepsRun, expectationsChecked: checked)
+            case .invalid(let error):
+                return ScenarioResult(scenario: scenario, timeline: device.timeline, outcome: .invalid(error), stepsRun: stepsRun, expectationsChecked: checked)
             }
         }
         return ScenarioResult(scenario: scenario, timeline: device.timeline, outcome: .passed, stepsRun: stepsRun, expectationsChecked: checked)
     }
 
-    private func invalid(_ step: Step, _ message: String, _ steps: Int, _ checked: Int) -> ScenarioResult {
-        ScenarioResult(scenario: scenario, timeline: device.timeline,
-                       outcome: .invalid(InputError(file: scenario.file, line: step.line, message: "step cannot apply: \(message)")),
-                       stepsRun: steps, expectationsChecked: checked)
+    /// What one step did (``apply(_:)``).
+    public enum StepOutcome: Sendable, Equatable {
+        /// A step that is not an `expect` applied.
+        case applied
+        /// An `expect` step held.
+        case held
+        /// An `expect` step failed.
+        case failed(ExpectationFailure)
+        /// The step could not apply (as ``ScenarioResult/Outcome/invalid(_:)``).
+        case invalid(InputError)
+    }
+
+    /// Applies one step, whether or not it is one of the scenario's: for a driver that steps
+    /// through a run (`locsim serve`). ``run()`` is this, step after step, until one does not hold.
+    public func apply(_ step: Step) -> StepOutcome {
+        let before = device.rejections.count
+        do {
+            if case .expect(let e) = step.action {
+                // A manager the app never created is a typo, not an empty list of callbacks.
+                if e.manager != "main", app.manager(named: e.manager) == nil,
+                   !device.timeline.entries.contains(where: { $0.app == app.name && $0.manager == e.manager }) {
+                    throw SimulationError("expect: no location manager named '\(e.manager)' was created (create it with createManager: \(e.manager))")
+                }
+                let mismatches = try check(e)
+                lastExpectIndex = device.timeline.entries.count
+                if !mismatches.isEmpty { return .failed(ExpectationFailure(file: scenario.file, line: step.line, mismatches: mismatches)) }
+                return .held
+            }
+            try perform(step.action)
+        } catch let e as SimulationError {
+            return invalid(step, e.message)
+        } catch {
+            return invalid(step, "\(error)")
+        }
+        if device.rejections.count > before { return invalid(step, device.rejections[before]) }
+        return .applied
+    }
+
+    /// The device the run drives (LocSim's addition, for drivers that show it).
+    public var simulatedDevice: SimulatedDevice { device }
+    /// The scenario's app on ``simulatedDevice``.
+    public var simulatedApp: SimulatedApp { app }
+
+    private func invalid(_ step: Step, _ message: String) -> StepOutcome {
+        .invalid(InputError(file: scenario.file, line: step.line, message: "step cannot apply: \(message)"))
     }
 
     // MARK: Steps

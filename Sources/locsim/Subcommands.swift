@@ -2,5 +2,5 @@ import ArgumentParser
 
 extension Locsim {
     /// Every subcommand, in the order `--help` lists them.
-    static let subcommandList: [any ParsableCommand.Type] = [Run.self, Explore.self, Graph.self, Lint.self, Benchmark.self]
+    static let subcommandList: [any ParsableCommand.Type] = [Run.self, Explore.self, Graph.self, Lint.self, Serve.self, Benchmark.self]
 }

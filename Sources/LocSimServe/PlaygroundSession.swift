@@ -1,0 +1,122 @@
+import LocSim
+import LocSimInput
+import LocSimModel
+import LocSimScenario
+
+/// One playground session: a simulated device with one app, driven step by step, and the scenario
+/// those steps make, which `locsim run` replays to the same timeline.
+///
+/// Every action is a scenario step (the words of `StepSyntax`), applied by the scenario runner,
+/// so the page, the export and `locsim run` share one vocabulary and one implementation. A step
+/// that cannot apply is not recorded, and the device is rebuilt from the recorded steps, so that
+/// what the page shows is always what the exported file replays. Not thread-safe: a
+/// ``SessionStore`` keeps each session inside its own actor. Core Location has no such type.
+final class PlaygroundSession {
+    /// The device, the app and the steps that applied, in order.
+    private(set) var scenario: Scenario
+    /// The steps of an opened file not yet applied (``next()`` applies the first).
+    private(set) var pending: [Step] = []
+    /// How many `expect` steps held.
+    private(set) var expectationsHeld = 0
+    /// What the last action did.
+    private(set) var lastOutcome: ActionOutcome?
+    private var runner: ScenarioRunner
+
+    /// A new session on a fresh device.
+    init(name: String, device: DeviceSpec, app: AppDescription) {
+        scenario = Scenario(name: name, file: Self.fileName, device: device, app: app, steps: [])
+        runner = ScenarioRunner(scenario)
+    }
+
+    /// The name errors give as the session's file.
+    static let fileName = "playground"
+
+    /// The device.
+    var device: SimulatedDevice { runner.simulatedDevice }
+    /// The app.
+    var app: SimulatedApp { runner.simulatedApp }
+
+    /// Applies `step`; records it when it applied or held.
+    @discardableResult
+    func perform(_ step: Step) -> ActionOutcome {
+        let outcome = ActionOutcome(step: ScenarioWriter.step(step.action).block, runner.apply(step))
+        switch outcome.result {
+        case .applied, .held:
+            scenario.steps.append(Step(step.action, line: scenario.steps.count + 1))
+            if outcome.result == .held { expectationsHeld += 1 }
+        case .failed, .invalid:
+            // What a step that did not apply may have left behind (a rejection, a failed
+            // expectation's window) is not part of the scenario: replay what was recorded.
+            rebuild()
+        }
+        lastOutcome = outcome
+        return outcome
+    }
+
+    /// Applies the first pending step of an opened file.
+    /// - Throws: ``PlaygroundError`` when nothing is pending.
+    @discardableResult
+    func next() throws -> ActionOutcome {
+        guard !pending.isEmpty else { throw PlaygroundError(.conflict, "no step of an opened file is left to apply") }
+        let step = pending.removeFirst()
+        let outcome = perform(step)
+        if outcome.result != .applied && outcome.result != .held { pending.insert(step, at: 0) }
+        return outcome
+    }
+
+    /// Lets virtual time pass to the next deadline of the app (a timer: the grace period, Allow
+    /// Once's lapse, the second prompt, …), as a `wait` step.
+    /// - Throws: ``PlaygroundError`` when nothing is scheduled.
+    @discardableResult
+    func advanceToNextDeadline() throws -> ActionOutcome {
+        guard let next = device.apps.compactMap(\.model.nextDeadline).min() else {
+            throw PlaygroundError(.conflict, "nothing is scheduled: no timer is running")
+        }
+        return perform(Step(.wait(max(.zero, next - device.now)), line: 0))
+    }
+
+    /// Starts over with an opened scenario: its device and app, its steps pending.
+    func open(_ opened: Scenario) {
+        scenario = Scenario(name: opened.name, file: Self.fileName, device: opened.device, app: opened.app, steps: [])
+        pending = opened.steps
+        expectationsHeld = 0
+        lastOutcome = nil
+        runner = ScenarioRunner(scenario)
+    }
+
+    /// The scenario file of the steps that applied.
+    var exportText: String { ScenarioWriter.write(scenario) }
+
+    private func rebuild() {
+        runner = ScenarioRunner(scenario)
+        for step in scenario.steps { _ = runner.apply(step) }
+    }
+}
+
+/// What one action did: the step as the file spells it, and whether it applied.
+struct ActionOutcome: Sendable, Equatable {
+    /// Whether the step applied, held, failed or could not apply.
+    enum Result: String, Sendable, Codable {
+        case applied, held, failed, invalid
+    }
+    /// The step (`choose: allowWhileUsing`).
+    var step: String
+    /// What happened.
+    var result: Result
+    /// Why it failed or could not apply.
+    var message: String?
+
+    init(step: String, _ outcome: ScenarioRunner.StepOutcome) {
+        self.step = step
+        switch outcome {
+        case .applied: result = .applied
+        case .held: result = .held
+        case .failed(let f):
+            result = .failed
+            message = "expect failed: " + f.mismatches.map { "\($0.key): expected \($0.expected), got \($0.actual)" }.joined(separator: "; ")
+        case .invalid(let e):
+            result = .invalid
+            message = e.message
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LocSim
+import LocSimModel
+import LocSimScenario
+
+/// One session's device, inside its own actor: every request on a session runs here, one at a
+/// time, so its device is touched from one isolation domain and a session is deterministic
+/// whatever other sessions do.
+actor SessionBox {
+    /// The session's id.
+    let id: String
+    private let session: PlaygroundSession
+
+    init(id: String, name: String, device: DeviceSpec, app: AppDescription) {
+        self.id = id
+        session = PlaygroundSession(name: name, device: device, app: app)
+    }
+
+    /// The session's view.
+    func view() -> SessionView { SessionView(id: id, session: session) }
+
+    /// Performs an action and answers the view after it.
+    func act(_ action: PlaygroundAction) throws -> SessionView {
+        switch action {
+        case .step(let step): session.perform(step)
+        case .next: try session.next()
+        case .nextDeadline: try session.advanceToNextDeadline()
+        }
+        return view()
+    }
+
+    /// Starts over with an opened scenario.
+    func open(_ scenario: Scenario) -> SessionView {
+        session.open(scenario)
+        return view()
+    }
+
+    /// The scenario file of the session.
+    func export() -> String { session.exportText }
+}
+
+/// What `POST /api/sessions/{id}/actions` asks for.
+enum PlaygroundAction: Sendable {
+    /// A scenario step (`requestAlways`, `choose: allowOnce`, `wait: 1m`).
+    case step(Step)
+    /// The next step of an opened file.
+    case next
+    /// Time passes to the next deadline.
+    case nextDeadline
+}
+
+/// The sessions of one server: each its own ``SessionBox``, found by an unguessable id, dropped
+/// after ``idleTimeout`` without a request, and at most ``capacity`` at once.
+actor SessionStore {
+    /// How long a session lives without a request.
+    let idleTimeout: Duration
+    /// The most sessions at once.
+    let capacity: Int
+    private let clock: @Sendable () -> ContinuousClock.Instant
+    private var sessions: [String: (box: SessionBox, lastUsed: ContinuousClock.Instant)] = [:]
+
+    /// A store; `clock` tells the time (for tests that expire sessions without waiting).
+    init(idleTimeout: Duration, capacity: Int, clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.idleTimeout = idleTimeout
+        self.capacity = capacity
+        self.clock = clock
+    }
+
+    /// How many sessions are alive.
+    var count: Int {
+        expire()
+        return sessions.count
+    }
+
+    /// Creates a session.
+    /// - Throws: ``PlaygroundError`` (503) when ``capacity`` sessions are alive.
+    func create(name: String, device: DeviceSpec, app: AppDescription) throws -> SessionBox {
+        expire()
+        guard sessions.count < capacity else {
+            throw PlaygroundError(.serviceUnavailable, "too many sessions (\(capacity)); try again when one has been idle for \(DurationText.format(idleTimeout))")
+        }
+        var id = Self.newID()
+        while sessions[id] != nil { id = Self.newID() }
+        let box = SessionBox(id: id, name: name, device: device, app: app)
+        sessions[id] = (box, clock())
+        return box
+    }
+
+    /// The session `id`, marked used now.
+    /// - Throws: ``PlaygroundError`` (404) when there is none or it expired.
+    func session(_ id: String) throws -> SessionBox {
+        expire()
+        guard let entry = sessions[id] else { throw PlaygroundError(.notFound, "no session '\(id)' (it may have expired after \(DurationText.format(idleTimeout)) idle)") }
+        sessions[id]!.lastUsed = clock()
+        return entry.box
+    }
+
+    /// Ends the session `id`.
+    func remove(_ id: String) throws {
+        guard sessions.removeValue(forKey: id) != nil else { throw PlaygroundError(.notFound, "no session '\(id)'") }
+    }
+
+    private func expire() {
+        let now = clock()
+        sessions = sessions.filter { now - $0.value.lastUsed < idleTimeout }
+    }
+
+    private static func newID() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(g.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+}
+
+private extension String {
+    func leftPadded(to n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
+}

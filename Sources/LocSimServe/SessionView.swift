@@ -1,0 +1,137 @@
+import LocSim
+import LocSimExplorer
+import LocSimModel
+import LocSimScenario
+
+/// What `GET /api/sessions/{id}` answers: the phone's screen, the app's state, what a developer
+/// cannot see on a real phone, the timeline with the rules behind each entry, and the steps.
+struct SessionView: Codable, Sendable, Equatable {
+    /// The system prompt on screen, as the chosen OS draws it.
+    struct PromptView: Codable, Sendable, Equatable {
+        /// A button: its scenario word and its text.
+        struct Button: Codable, Sendable, Equatable {
+            var word: String
+            var label: String
+        }
+        var kind: String
+        var title: String
+        var message: String
+        /// The Info.plist key the message comes from.
+        var messageKey: String?
+        var buttons: [Button]
+        /// The Precise toggle's initial state (iOS 14+ first prompts); `nil` when there is none.
+        var preciseToggle: Bool?
+        /// The prompt appears on the paired iPhone (watchOS before 4).
+        var onPairedPhone: Bool
+        /// The rules that make the prompt look like this.
+        var rules: [String]
+    }
+
+    /// The app's state as its code reads it.
+    struct AppView: Codable, Sendable, Equatable {
+        var name: String
+        var state: String
+        var status: String
+        var accuracy: String
+        var settings: String
+        var settingsOptions: [String]
+        var inUse: Bool
+        var indicator: Bool
+        var servicesEnabled: Bool
+        var locked: Bool
+        var location: String?
+    }
+
+    /// A timer and when it fires.
+    struct TimerView: Codable, Sendable, Equatable {
+        var kind: String
+        var at: String
+        /// How long from now.
+        var inTime: String
+    }
+
+    /// State a real phone keeps hidden.
+    struct HiddenView: Codable, Sendable, Equatable {
+        var provisional: Bool
+        var temporary: Bool
+        var alwaysRequestSpent: Bool
+        var precise: Bool
+        var temporaryFullAccuracy: Bool
+        var queuedPrompts: [String]
+        var heldEvents: Int
+        var timers: [TimerView]
+    }
+
+    /// One timeline entry.
+    struct EntryView: Codable, Sendable, Equatable {
+        var time: String
+        var kind: String
+        var text: String
+        /// The line `locsim run` prints.
+        var line: String
+        var rules: [String]
+    }
+
+    var id: String
+    var name: String
+    var platform: String
+    var generation: String
+    var now: String
+    var app: AppView
+    var prompt: PromptView?
+    var hidden: HiddenView
+    /// The node of `locsim graph`'s state machine the app is in.
+    var graphState: String
+    var timeline: [EntryView]
+    /// The steps that applied, as the exported file spells them.
+    var steps: [String]
+    /// The steps of an opened file still to apply.
+    var pending: [String]
+    var expectationsHeld: Int
+    var lastOutcome: OutcomeView?
+
+    /// What the last action did.
+    struct OutcomeView: Codable, Sendable, Equatable {
+        var step: String
+        var result: String
+        var message: String?
+    }
+
+    init(id: String, session s: PlaygroundSession) {
+        let device = s.device, app = s.app, model = app.model
+        self.id = id
+        name = s.scenario.name
+        platform = device.platform.description
+        generation = device.platform.generation.rawValue
+        now = TimelineEntry.format(device.now)
+        self.app = AppView(name: app.name, state: model.lifecycle.state.rawValue, status: model.status.description,
+                           accuracy: model.accuracy.description, settings: model.settingsSelection.rawValue,
+                           settingsOptions: model.settingsOptions.map(\.rawValue), inUse: model.isInUse,
+                           indicator: model.indicatorShowing, servicesEnabled: device.locationServicesEnabled,
+                           locked: device.isLocked, location: device.location.map { "\($0.coordinate)" })
+        prompt = device.promptOnScreen.map { on in
+            let p = on.prompt
+            return PromptView(kind: p.kind.rawValue, title: p.title, message: p.message, messageKey: p.messageKey,
+                              buttons: p.buttons.map { .init(word: $0.rawValue, label: $0.label) },
+                              preciseToggle: p.preciseToggle, onPairedPhone: p.onPairedPhone,
+                              rules: EntryRules.prompt(p.kind, request: p.request, platform: device.platform))
+        }
+        hidden = HiddenView(provisional: model.isProvisional, temporary: model.isTemporary,
+                            alwaysRequestSpent: model.record.alwaysRequestSpent, precise: model.record.precise,
+                            temporaryFullAccuracy: model.record.temporaryFullAccuracy,
+                            queuedPrompts: model.prompts.queued.map(\.prompt.kind.rawValue),
+                            heldEvents: model.prompts.heldEvents.count,
+                            timers: model.clock.timers.map {
+                                TimerView(kind: "\($0.kind)", at: TimelineEntry.format($0.at), inTime: DurationText.format(max(.zero, $0.at - device.now)))
+                            })
+        graphState = AuthorizationGraph.nodeLabel(of: model)
+        timeline = device.timeline.entries.map {
+            EntryView(time: TimelineEntry.format($0.time), kind: $0.kind.rawValue, text: $0.text, line: $0.line,
+                      rules: EntryRules.rules(for: $0, platform: device.platform))
+        }
+        steps = s.scenario.steps.map { ScenarioWriter.step($0.action).block }
+        pending = s.pending.map { ScenarioWriter.step($0.action).block }
+        expectationsHeld = s.expectationsHeld
+        lastOutcome = s.lastOutcome.map { OutcomeView(step: $0.step, result: $0.result.rawValue, message: $0.message) }
+    }
+}

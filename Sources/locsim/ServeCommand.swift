@@ -1,0 +1,78 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LocSimServe
+
+/// `locsim serve`: the interactive playground in a browser.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the playground: a page that looks like the phone, shows the rules behind each step and writes the scenario.",
+        discussion: """
+        Listens on loopback only unless --host says otherwise. Open the printed address in a \
+        browser. See Docs/Serve.md.
+
+        Examples:
+          locsim serve
+          locsim serve --port 9000
+        """
+    )
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: "The address to listen on (127.0.0.1: this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The rules reference the page links to.")
+    var rules = "Docs/Rules.md"
+
+    @Option(help: "Minutes a session lives without a request.")
+    var idleMinutes = 30
+
+    @Option(help: "The most sessions at once.")
+    var maxSessions = 256
+
+    mutating func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
+        guard idleMinutes > 0 else { throw ValidationError("--idle-minutes must be positive") }
+        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
+    }
+
+    func run() throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
+            FileHandle.standardError.write(Data("error: locsim serve needs macOS 14 or later (Hummingbird's minimum)\n".utf8))
+            throw ExitCode(2)
+        }
+        var options = Playground.Options()
+        options.host = host
+        options.port = port
+        options.rulesFile = rules
+        options.idleTimeout = .seconds(idleMinutes * 60)
+        options.capacity = maxSessions
+        let playground = Playground(options: options)
+        let host = self.host
+        let failure = ServeFailure()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await playground.run { port in
+                    FileHandle.standardError.write(Data("locsim serve: http://\(host):\(port)/\n".utf8))
+                }
+            } catch {
+                failure.message = "\(error)"
+            }
+            done.signal()
+        }
+        done.wait()
+        if let message = failure.message {
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The error the server stopped with, written by the server's task before it signals the
+/// semaphore, read after `wait()` returns (Docs/Concurrency.md).
+private final class ServeFailure: @unchecked Sendable {
+    var message: String?
+}

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `locsim serve` in a real headless browser.
+
+Starts `locsim serve` on a free loopback port, drives the page with Selenium and Debian's
+chromium/chromium-driver, and checks what a user sees:
+
+1. seed 000's "Request Always Authorization Directly" story, played by clicks, shows the right
+   prompts, texts and buttons (E5, G1, G3, G6), and the rule links land on the rules page;
+2. the exported file passes `locsim run` and its timeline equals the page's;
+3. a counterexample written by `locsim explore --out` loaded through Open replays to its end, with
+   the timeline `locsim run` prints for it;
+4. the iOS 12, iOS 13.4 and iOS 18 prompts, drawn by the page (screenshots of the phone are
+   written with --screenshots DIR).
+
+Usage: python3 Tests/e2e/serve_e2e.py [--locsim .build/debug/locsim] [--screenshots DIR]
+Exit status 0 when every check holds, 1 otherwise.
+"""
+import argparse
+import glob
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WHEN_IN_USE = "Trails shows your position on the trail map."
+ALWAYS = "Trails tells you when you reach a trailhead, even when closed."
+failures = []
+
+
+def check(condition, message):
+    print(("ok    " if condition else "FAIL  ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(locsim, port):
+    server = subprocess.Popen([locsim, "serve", "--port", str(port), "--rules", os.path.join(ROOT, "Docs/Rules.md")],
+                              stderr=subprocess.PIPE, text=True)
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/vocabulary", timeout=1).read()
+            return server
+        except OSError:
+            if server.poll() is not None:
+                raise SystemExit("locsim serve exited: " + server.stderr.read())
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("locsim serve did not answer")
+
+
+def browser():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1500,1100"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Page:
+    def __init__(self, driver, base):
+        self.d = driver
+        self.base = base
+
+    def el(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def wait(self, predicate, what, timeout=15):
+        try:
+            WebDriverWait(self.d, timeout).until(lambda _: predicate())
+            return True
+        except Exception:
+            check(False, "timed out waiting for " + what)
+            return False
+
+    def steps(self):
+        return int(self.d.execute_script("return session ? session.steps.length : -1"))
+
+    def new_session(self, platform):
+        self.d.get(self.base + "/")
+        self.wait(lambda: self.d.execute_script("return session !== null"), "the first session")
+        Select(self.el("#platform")).select_by_value(platform)
+        self.el("#new-session").click()
+        self.wait(lambda: self.el("#platform-label").text == platform, "a session on " + platform)
+
+    def click_step(self, step):
+        before = self.steps()
+        self.el(f'[data-step="{step}"]').click()
+        self.wait(lambda: self.steps() == before + 1 or self.el("#error").text != "", "step " + step)
+
+    def type_step(self, step):
+        before = self.steps()
+        box = self.el("#step-text")
+        box.clear()
+        box.send_keys(step)
+        self.el("#do-step").click()
+        self.wait(lambda: self.steps() == before + 1 or self.el("#error").text != "", "step " + step)
+
+    def prompt(self):
+        if not self.el("#prompt").is_displayed():
+            return None
+        return {
+            "kind": self.el("#prompt").get_attribute("data-kind"),
+            "title": self.el("#prompt-title").text,
+            "message": self.el("#prompt-message").text,
+            "buttons": [b.text for b in self.d.find_elements(By.CSS_SELECTOR, "#prompt-buttons button")],
+            "precise": self.el("#prompt-map").is_displayed(),
+        }
+
+    def tap(self, word):
+        before = self.steps()
+        self.el(f'#prompt-buttons button[data-button="{word}"]').click()
+        self.wait(lambda: self.steps() == before + 1, "the answer " + word)
+
+    def hidden(self, key):
+        for dt in self.d.find_elements(By.CSS_SELECTOR, "#hidden dt"):
+            if dt.text == key:
+                return dt.find_element(By.XPATH, "following-sibling::dd[1]").text
+        return None
+
+    def app(self, key):
+        for dt in self.d.find_elements(By.CSS_SELECTOR, "#app-state dt"):
+            if dt.text == key:
+                return dt.find_element(By.XPATH, "following-sibling::dd[1]").text
+        return None
+
+    def timeline(self):
+        return [row.get_attribute("data-line") for row in self.d.find_elements(By.CSS_SELECTOR, "#timeline tbody tr")]
+
+
+def run_lines(locsim, path):
+    result = subprocess.run([locsim, "run", path], capture_output=True, text=True)
+    return result.returncode, [line for line in result.stdout.splitlines() if line.startswith("+")], result.stdout + result.stderr
+
+
+def seed000(page, locsim):
+    print("== seed 000, Request Always Authorization Directly, by clicks")
+    page.new_session("iOS 18.0")
+    page.click_step("launch")
+    page.click_step("requestAlways")
+    p = page.prompt()
+    check(p is not None and p["kind"] == "initial", "E5: requestAlways from notDetermined shows the first prompt")
+    if p:
+        check(p["title"] == "Allow “Trails” to use your location?", "its title names the app: " + p["title"])
+        check(p["message"] == WHEN_IN_USE, "E5: its message is the When In Use string: " + p["message"])
+        check(p["buttons"] == ["Allow Once", "Allow While Using App", "Don’t Allow"], "E5: no Always button: " + str(p["buttons"]))
+        check(p["precise"], "F7: the Precise toggle on iOS 14+")
+    page.tap("allowWhileUsing")
+    check(page.app("status") == "authorizedAlways", "G1: Allow While Using grants provisional Always, read as authorizedAlways")
+    check(page.hidden("provisional Always") == "true", "G1: the hidden state shows it is provisional")
+    check(page.app("Settings") == "whileUsing", "A10: Settings shows While Using")
+    page.click_step("monitorRegion: {name: trailhead, latitude: 37.3318, longitude: -122.0312, radius: 200}")
+    page.click_step("terminate")
+    before = page.steps()
+    page.el("#move").click()
+    page.wait(lambda: page.steps() == before + 1, "the move")
+    p = page.prompt()
+    check(p is not None and p["kind"] == "alwaysConfirmation", "G3: the region event while not running raises the second prompt")
+    if p:
+        check(p["buttons"] == ["Keep Only While Using", "Change to Always Allow"], "F5: its buttons: " + str(p["buttons"]))
+        check(p["message"] == ALWAYS, "F5: its message is the Always string: " + p["message"])
+    links = [a.get_attribute("href") for a in page.d.find_elements(By.CSS_SELECTOR, "#prompt-rules a")]
+    check(any(h.endswith("/rules#g3") for h in links), "the prompt links its rule G3: " + str(links))
+    page.type_step("wait: 15s")
+    page.tap("changeToAlwaysAllow")
+    check(page.app("status") == "authorizedAlways" and page.hidden("provisional Always") == "false", "G6: Always is permanent")
+    check(page.app("Settings") == "always", "G6: Settings shows Always")
+    lines = page.timeline()
+    check(any(l.endswith("didEnterRegion(trailhead)") for l in lines), "G5: the held region event is delivered")
+    check(not any("didChangeAuthorization(authorizedWhenInUse)" in l for l in lines), "C6: confirming is silent")
+    rules = urllib.request.urlopen(page.base + "/rules").read().decode()
+    linked = {a.get_attribute("href").split("#")[1] for a in page.d.find_elements(By.CSS_SELECTOR, "#timeline a.rule")}
+    check(linked and all(f'id="{r}"' in rules for r in linked), "every rule the timeline links has its anchor on /rules: " + ", ".join(sorted(linked)))
+
+    print("== export, replayed by locsim run")
+    href = page.el("#export").get_attribute("href")
+    text = urllib.request.urlopen(href).read().decode()
+    with tempfile.NamedTemporaryFile("w", suffix=".yml", delete=False) as f:
+        f.write(text)
+    status, run_timeline, output = run_lines(locsim, f.name)
+    check(status == 0, "the exported file passes locsim run" + ("" if status == 0 else ":\n" + output))
+    check(run_timeline == lines, f"its timeline equals the page's ({len(lines)} entries)")
+    os.unlink(f.name)
+
+
+def counterexample(page, locsim):
+    print("== a counterexample from locsim explore, through Open")
+    out = tempfile.mkdtemp()
+    subprocess.run([locsim, "explore", os.path.join(ROOT, "Examples/explore/buggy-tracker.yml"), "--out", out], capture_output=True, text=True)
+    files = sorted(glob.glob(os.path.join(out, "**", "*.yml"), recursive=True))
+    check(len(files) > 0, f"locsim explore wrote counterexamples ({len(files)})")
+    if not files:
+        return
+    path = files[0]
+    page.new_session("iOS 18.0")
+    page.el("#open-file").send_keys(path)
+    page.wait(lambda: page.el("#pending-count").text not in ("", "0"), "the opened file's steps")
+    pending = int(page.el("#pending-count").text)
+    check(pending > 0, f"{os.path.basename(path)}: {pending} steps to step through")
+    page.el("#next-step").click()
+    page.wait(lambda: int(page.el("#pending-count").text) == pending - 1, "one step")
+    page.el("#run-all").click()
+    page.wait(lambda: page.el("#pending-count").text == "0" or page.el("#error").text != "", "the end of the file", timeout=30)
+    check(page.el("#error").text == "", "every step applied and every expect held: " + page.el("#error").text)
+    status, run_timeline, output = run_lines(locsim, path)
+    check(run_timeline == page.timeline(), f"the page's timeline is the one locsim run prints ({len(run_timeline)} entries)")
+    exported = urllib.request.urlopen(page.el("#export").get_attribute("href")).read().decode()
+    with tempfile.NamedTemporaryFile("w", suffix=".yml", delete=False) as f:
+        f.write(exported)
+    status, again, output = run_lines(locsim, f.name)
+    check(status == 0 and again == run_timeline, "the replayed counterexample exports a file that replays the same")
+    os.unlink(f.name)
+
+
+def prompts(page, shots):
+    print("== the prompts of iOS 12, iOS 13.4 and iOS 18")
+    cases = [
+        ("iOS 12.0", ["launch", "requestAlways"], "initial", ["Only While Using the App", "Always Allow", "Don’t Allow"], False),
+        ("iOS 13.4", ["launch", "requestWhenInUse", "choose: allowWhileUsing", "requestAlways"], "alwaysUpgrade",
+         ["Keep Only While Using", "Change to Always Allow"], False),
+        ("iOS 18.0", ["launch", "requestWhenInUse"], "initial", ["Allow Once", "Allow While Using App", "Don’t Allow"], True),
+    ]
+    for platform, steps, kind, buttons, precise in cases:
+        page.new_session(platform)
+        for step in steps:
+            if step.startswith("choose: "):
+                page.tap(step.split(": ")[1])
+            else:
+                page.click_step(step)
+        p = page.prompt()
+        check(p is not None and p["kind"] == kind and p["buttons"] == buttons,
+              f"{platform}: the {kind} prompt with {buttons}: {p and p['buttons']}")
+        check(p is not None and p["precise"] == precise, f"{platform}: Precise toggle {'shown' if precise else 'absent'}")
+        if shots:
+            name = "serve-" + platform.replace(" ", "").replace(".0", "").replace(".", "-").lower() + ".png"
+            page.d.execute_script("window.scrollTo(0, 0)")   # element screenshots of a scrolled page are offset
+            time.sleep(0.3)
+            page.el("#phone").screenshot(os.path.join(shots, name))
+            print("      wrote", os.path.join(shots, name))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--locsim", default=os.path.join(ROOT, ".build/debug/locsim"))
+    parser.add_argument("--screenshots", default=None, help="write PNGs of the phone here")
+    args = parser.parse_args()
+    locsim = os.path.abspath(args.locsim)
+    port = free_port()
+    server = start_server(locsim, port)
+    driver = None
+    try:
+        driver = browser()
+        page = Page(driver, f"http://127.0.0.1:{port}")
+        seed000(page, locsim)
+        counterexample(page, locsim)
+        prompts(page, args.screenshots)
+        logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"] if hasattr(driver, "get_log") else []
+        check(not logs, "no errors in the browser's console: " + str(logs[:3]))
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"{'FAILED' if failures else 'passed'}: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
