@@ -15,6 +15,28 @@ final class WeakSink {
     init(_ value: any SessionSink) { self.value = value }
 }
 
+/// The sinks of an app's objects by key (a session's number, a monitor's name): a short list
+/// searched in order, cheaper than hashing the key for every delivery (an app holds a few).
+struct SinkList<Key: Equatable> {
+    private var entries: [(key: Key, sink: WeakSink)] = []
+
+    subscript(key: Key) -> WeakSink? {
+        get {
+            for entry in entries where entry.key == key { return entry.sink }
+            return nil
+        }
+        set {
+            if let i = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[i].sink = newValue } else { entries.remove(at: i) }
+            } else if let newValue {
+                entries.append((key, newValue))
+            }
+        }
+    }
+
+    mutating func removeAll() { entries.removeAll() }
+}
+
 /// A feed the app can end when its process ends (type-erased for the app's list).
 protocol EndableFeed: AnyObject {
     func finish()
@@ -30,14 +52,21 @@ final class WeakFeed {
 /// replays one (a session's current diagnostic). An iterator made while the device's
 /// ``SimulatedDevice/awaitsSuspend`` is on waits on an `AsyncStream` of its own instead: the
 /// standard library's stream does the suspending, the resuming and the ending on cancellation.
+///
+/// What an iterator's ``SimulatedSequence/AsyncIterator/next(isolation:)`` reads is
+/// `@usableFromInline` and `@inlinable`: the caller's module specializes the loop for its element
+/// type (an unspecialized generic loop looked up type metadata on every value).
+@usableFromInline
 final class Feed<Element: Sendable>: EndableFeed {
-    unowned let device: SimulatedDevice
-    private var queues: [Int: [Element]] = [:]
+    @usableFromInline unowned let device: SimulatedDevice
+    /// The queues of the iterators that pull, in subscription order (almost always one): a list,
+    /// not a dictionary, so a delivery and a pop touch no hash table.
+    @usableFromInline @exclusivity(unchecked) var queues: [FeedQueue<Element>] = []
     private var streams: [Int: AsyncStream<Element>.Continuation] = [:]
     private var nextQueue = 0
     private(set) var latest: Element?
     let replaysLatest: Bool
-    private(set) var finished = false
+    @usableFromInline private(set) var finished = false
     let label: String
 
     init(device: SimulatedDevice, label: String, replaysLatest: Bool, app: SimulatedApp) {
@@ -52,7 +81,9 @@ final class Feed<Element: Sendable>: EndableFeed {
         let id = nextQueue
         nextQueue += 1
         guard device.awaitsSuspend else {
-            queues[id] = replaysLatest ? latest.map { [$0] } ?? [] : []
+            var queue = FeedQueue<Element>(id: id)
+            if replaysLatest, let latest { queue.append(latest) }
+            queues.append(queue)
             return (id, nil)
         }
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
@@ -62,13 +93,13 @@ final class Feed<Element: Sendable>: EndableFeed {
     }
 
     func unsubscribe(_ id: Int) {
-        queues[id] = nil
+        queues.removeAll { $0.id == id }
         streams.removeValue(forKey: id)?.finish()
     }
 
     func yield(_ element: Element) {
         latest = element
-        for key in queues.keys { queues[key]!.append(element) }
+        for i in queues.indices { queues[i].append(element) }
         guard !streams.isEmpty else { return }
         device.asyncActivity &+= 1
         for key in streams.keys.sorted() { streams[key]!.yield(element) }
@@ -85,11 +116,43 @@ final class Feed<Element: Sendable>: EndableFeed {
         for key in ended.keys.sorted() { ended[key]!.finish() }
     }
 
+    /// The oldest value waiting for iterator `id`, taken.
+    @inlinable
     func pop(_ id: Int) -> Element? {
-        guard var q = queues[id], !q.isEmpty else { return nil }
-        let e = q.removeFirst()
-        queues[id] = q
-        return e
+        for i in queues.indices where queues[i].id == id { return queues[i].popFirst() }
+        return nil
+    }
+
+    /// The iteration ends because nothing can happen any more: the timeline says so.
+    @usableFromInline
+    func noteNothingMoreCanArrive() {
+        device.record(TimelineEntry(time: device.now, app: nil, kind: .delivery,
+                                    text: "\(label): nothing more can arrive, the iteration ends (a device would wait forever)"))
+    }
+}
+
+/// One iterator's waiting values: appended at the end, taken from `head`; the storage is kept
+/// and reused once the iterator caught up, so a steady stream allocates nothing per value.
+@usableFromInline
+struct FeedQueue<Element> {
+    @usableFromInline let id: Int
+    @usableFromInline var items: ContiguousArray<Element> = []
+    @usableFromInline var head = 0
+
+    init(id: Int) { self.id = id }
+
+    mutating func append(_ element: Element) { items.append(element) }
+
+    @inlinable
+    mutating func popFirst() -> Element? {
+        guard head < items.count else { return nil }
+        let element = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
     }
 }
 
@@ -102,20 +165,21 @@ final class Feed<Element: Sendable>: EndableFeed {
 /// Corresponds to the `AsyncSequence`s of Core Location's iOS 17/18 API
 /// (`CLLocationUpdate.Updates`, `CLMonitor.Events`, `CLServiceSession.diagnostics`).
 public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
-    let feed: Feed<Element>
+    @usableFromInline let feed: Feed<Element>
     /// Holds the object producing the values (a live-updates stream) for as long as an iterator lives.
     let makeSource: () -> AnyObject?
 
     /// The iterator.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let feed: Feed<Element>
-        let token: Token
+        @usableFromInline let feed: Feed<Element>
+        @usableFromInline let token: Token
         /// Under ``SimulatedDevice/awaitsSuspend``: the stream this iterator waits on.
-        var stream: AsyncStream<Element>.AsyncIterator?
+        @usableFromInline var stream: AsyncStream<Element>.AsyncIterator?
 
+        @usableFromInline
         final class Token {
             let feed: Feed<Element>
-            let id: Int
+            @usableFromInline let id: Int
             let source: AnyObject?
             let stream: AsyncStream<Element>?
             init(feed: Feed<Element>, source: AnyObject?) {
@@ -138,7 +202,7 @@ public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
         /// run loop delivers a value or the object or the process ends: the explorer decides
         /// what happens next.
         /// Declared `throws`, as Core Location's sequences are (`for try await`); LocSim's never throw.
-        nonisolated(nonsending)
+        @inlinable nonisolated(nonsending)
         public mutating func next() async throws -> Element? {
             try await next(isolation: #isolation)
         }
@@ -146,6 +210,7 @@ public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
         /// The next value, on the caller's actor: what `for try await` calls. Implemented here, not
         /// left to the standard library's default, which would call ``next()`` through the protocol
         /// and run it off the caller's actor, next to the device it drives.
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             if var waiting = stream {
                 // Under an exploration: wait for the run loop to deliver; a cancelled task's
@@ -162,8 +227,7 @@ public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
                 if feed.finished || Task.isCancelled { return nil }
                 idle += 1
                 guard idle <= Self.idleLimit, feed.device.turnOrAdvance() else {
-                    feed.device.record(TimelineEntry(time: feed.device.now, app: nil, kind: .delivery,
-                                                     text: "\(feed.label): nothing more can arrive, the iteration ends (a device would wait forever)"))
+                    feed.noteNothingMoreCanArrive()
                     return nil
                 }
             }
@@ -171,7 +235,7 @@ public struct SimulatedSequence<Element: Sendable>: AsyncSequence {
 
         /// How many turns with nothing for this iterator before it gives up (a timer that always
         /// re-arms, such as an App Clip's daily reset, would otherwise advance time forever).
-        static var idleLimit: Int { 10_000 }
+        @usableFromInline static var idleLimit: Int { 10_000 }
     }
 
     /// Starts an iteration.

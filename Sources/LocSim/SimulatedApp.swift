@@ -12,7 +12,10 @@ public final class SimulatedApp {
         _read { yield interpreter.model }   // lent, not copied, on every read
     }
     /// The driver of ``model``, with the delegate calls and launch code waiting for the run loop.
-    var interpreter: AuthorizationInterpreter
+    ///
+    /// Not checked for exclusive access at run time (it is read or changed several times per
+    /// event; the device drives one app at a time and runs no app code while it changes it).
+    @exclusivity(unchecked) var interpreter: AuthorizationInterpreter
     /// Code the app runs each time it launches (in the foreground or, for a location event, in
     /// the background): typically it creates its location managers here.
     public var onLaunch: ((SimulatedApp) -> Void)?
@@ -22,8 +25,8 @@ public final class SimulatedApp {
     var managerNames: [ManagerID: String] = [:]
     var nextManager = 0
     /// The section-O objects the process holds, by number, and the monitors by name.
-    var sessionSinks: [SessionID: WeakSink] = [:]
-    var monitorSinks: [String: WeakSink] = [:]
+    @exclusivity(unchecked) var sessionSinks = SinkList<SessionID>()
+    var monitorSinks = SinkList<String>()
     var sessionNames: [SessionID: String] = [:]
     var nextSession = 1
     /// The feeds of the async sequences of the process, ended with it.

@@ -14,11 +14,11 @@ public final class SimulatedDevice {
     /// The person answering prompts.
     public let user: ScriptedUser
     /// Virtual time since the simulation started.
-    public private(set) var now: Duration = .zero
+    @exclusivity(unchecked) public private(set) var now: Duration = .zero
     /// Everything that happened.
     public private(set) var timeline = Timeline()
     /// The installed apps, in installation order.
-    public private(set) var apps: [SimulatedApp] = []
+    @exclusivity(unchecked) public private(set) var apps: [SimulatedApp] = []
     /// Things the driver asked for that could not apply (``SimulationError``s not thrown).
     public private(set) var rejections: [String] = []
     /// Where the device is.
@@ -32,13 +32,18 @@ public final class SimulatedDevice {
 
     /// The apps whose interpreters hold pending run-loop work, one entry per item, in the order
     /// the items were queued (each app's own items wait in its `AuthorizationInterpreter`).
-    private var runLoop = DeviceRunLoop()
-    private var draining = false
-    private var scheduledFixes = FixSchedule()
+    ///
+    /// These and the other fields read on every turn are not checked for exclusive access at run
+    /// time: the device is driven from one task, and no app code runs while one of them is being
+    /// changed (app code runs from ``run()`` between two accesses). The checks were a tenth of
+    /// the time of a live update.
+    @exclusivity(unchecked) private var runLoop = DeviceRunLoop()
+    @exclusivity(unchecked) private var draining = false
+    @exclusivity(unchecked) private var scheduledFixes = FixSchedule()
 
     /// Called after every event the device applies to an app, with the model before it and what
     /// happened: for tools that check each step (the test-support exploration). LocSim's addition.
-    public var eventObserver: ((AppliedEvent) -> Void)?
+    @exclusivity(unchecked) public var eventObserver: ((AppliedEvent) -> Void)?
 
     /// Creates a device. `location` is where it starts, if it has a fix.
     public init(platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
@@ -198,12 +203,17 @@ public final class SimulatedDevice {
     public func advance(by duration: Duration) {
         let target = now + duration
         record(TimelineEntry(time: now, app: nil, kind: .world, text: "wait \(DurationText.format(duration))"))
-        while true {
-            let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.nextTime.map { [$0] } ?? [])
-            guard let next = deadlines.min(), next <= target else { break }
-            step(to: next)
-        }
+        while let next = nextScheduledTime, next <= target { step(to: next) }
         step(to: target)
+    }
+
+    /// The earliest instant something is scheduled: a timer of an app, a GPX fix.
+    private var nextScheduledTime: Duration? {
+        var next = scheduledFixes.nextTime
+        for app in apps {
+            if let deadline = app.model.nextDeadline, next.map({ deadline < $0 }) ?? true { next = deadline }
+        }
+        return next
     }
 
     private func step(to time: Duration) {
@@ -263,11 +273,11 @@ public final class SimulatedDevice {
     /// Whether awaiting the next element of a LocSim async sequence suspends until the run loop
     /// delivers one, rather than turning the run loop and letting virtual time pass: for drivers
     /// that decide what happens next themselves (an exploration). Default false.
-    public var awaitsSuspend = false
+    @exclusivity(unchecked) public var awaitsSuspend = false
 
     /// Counts suspensions and resumptions of LocSim's async sequences: a driver compares it across
     /// a `Task.yield()` to tell whether the app's tasks are still running.
-    public internal(set) var asyncActivity = 0
+    @exclusivity(unchecked) public internal(set) var asyncActivity = 0
 
     /// Lets the apps' code run until it waits: the run loop turns (delegate calls, lifecycle
     /// notifications, the scripted user's answers) and the apps' own tasks — iterations of live
@@ -288,18 +298,18 @@ public final class SimulatedDevice {
 
     /// How many items the run loop handled (and answers the user gave): a driver compares it
     /// across ``run()`` to tell whether anything happened.
-    private var turns = 0
+    @exclusivity(unchecked) private var turns = 0
 
     /// Lets the run loop turn; when it had nothing to do, lets virtual time pass to the next thing
     /// scheduled (a timer of an app, a GPX fix), as a device left alone would. Returns false when
     /// nothing at all can happen any more. What LocSim's async sequences do while they wait, so
     /// that awaiting the next element never needs a wall clock or an explicit ``run()``.
+    @usableFromInline
     func turnOrAdvance() -> Bool {
         let before = turns
         run()
         if turns != before { return true }
-        let deadlines = apps.compactMap(\.model.nextDeadline) + (scheduledFixes.nextTime.map { [$0] } ?? [])
-        guard let next = deadlines.min() else { return false }
+        guard let next = nextScheduledTime else { return false }
         advance(by: max(.zero, next - now))
         return true
     }
@@ -321,7 +331,7 @@ public final class SimulatedDevice {
     }
 
     /// Whether entries are kept (on by default; benchmarks turn it off to measure the rules alone).
-    public var recordsTimeline = true
+    @exclusivity(unchecked) public var recordsTimeline = true
 
     func record(_ entry: @autoclosure () -> TimelineEntry) {
         if recordsTimeline { timeline.append(entry()) }

@@ -6,15 +6,7 @@ extension AuthorizationModel {
     /// The iOS release of the platform's year, for section O's availability: iOS and tvOS as
     /// they are, watchOS 10 = 17, visionOS 1 = 17, macOS 14 = 17 (and the shared numbers from 26).
     @inline(__always)
-    var sectionOYear: Int {
-        let major = platform.major
-        switch platform.os {
-        case .iOS, .tvOS: return major
-        case .watchOS: return major >= 26 ? major : major + 7
-        case .visionOS: return major >= 26 ? major : major + 16
-        case .macOS: return major >= 26 ? major : major + 3
-        }
-    }
+    var sectionOYear: Int { configuration.sessionRules.year }
 
     /// `CLLocationUpdate.liveUpdates(_:)`: iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1 (O1).
     public var liveUpdatesAvailable: Bool { sectionOYear >= 17 }
@@ -28,13 +20,11 @@ extension AuthorizationModel {
     }
     /// The diagnostic properties and the session rules of iOS 18 (O2, O7, O9, O12): iOS 18 and
     /// the releases of its year.
-    public var sessionRulesApply: Bool { sectionOYear >= 18 }
+    public var sessionRulesApply: Bool { configuration.sessionRules.apply }
 
     /// The app opted into explicit sessions with a key the device honours (O9,
     /// ``DeviceParameters/honoredExplicitSessionKeys``).
-    public var requiresExplicitServiceSession: Bool {
-        sessionRulesApply && !app.explicitServiceSessionKeys.isDisjoint(with: parameters.honoredExplicitSessionKeys)
-    }
+    public var requiresExplicitServiceSession: Bool { configuration.sessionRules.requiresExplicitSession }
 
     // MARK: - The app's calls
 
@@ -117,13 +107,13 @@ extension AuthorizationModel {
     /// The strongest authorization the app's sessions ask for now: its engaged service sessions,
     /// and the implicit When In Use session of live updates, monitors and background activity
     /// sessions unless the app opted into explicit sessions (O9).
-    var soughtRequirement: SessionRequirement? {
+    mutating func soughtRequirement() -> SessionRequirement? {
         var sought: SessionRequirement?
         for s in sessions.service where s.engaged && s.requirement != .none {
             if s.requirement == .always { return .always }
             sought = .whenInUse
         }
-        if sought == nil, !requiresExplicitServiceSession,
+        if sought == nil, !configuration.sessionRules.requiresExplicitSession,
            !sessions.liveUpdates.isEmpty || !sessions.backgroundActivity.isEmpty || sessions.monitors.contains(where: \.open) {
             sought = .whenInUse
         }
@@ -138,7 +128,7 @@ extension AuthorizationModel {
     mutating func askForSessions(_ fx: inout [Effect]) {
         // P2: a sandboxed Mac app without the location entitlement gets no prompt, from a session either.
         guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil,
-              !(platform.os == .macOS && app.sandboxBlocksLocation), let sought = soughtRequirement ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
+              !(platform.os == .macOS && app.sandboxBlocksLocation), let sought = soughtRequirement() ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
         // The single Always request (E2, O8): once spent, a `.always` session asks only for When In Use.
         let always = sought == .always && configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS && !record.alwaysRequestSpent
         switch record.authorization {
@@ -170,12 +160,12 @@ extension AuthorizationModel {
     // MARK: - Diagnostics (O2, O12, O13, O15)
 
     /// The flags every section-O object shares: denied, globally denied, restricted, a request in
-    /// progress (O12).
-    mutating func authorizationFlags() -> Diagnostics {
+    /// progress (O12). `status` is ``currentStatus()``.
+    mutating func authorizationFlags(status: AuthorizationStatus) -> Diagnostics {
         var d: Diagnostics = []
         let servicesOn = Self.servicesOn(device, configuration)
         if !servicesOn { d.insert(.authorizationDeniedGlobally) }
-        if device.restricted, !currentStatus().isAuthorized || record.authorization == .notDetermined { d.insert(.authorizationRestricted) }
+        if device.restricted, !status.isAuthorized || record.authorization == .notDetermined { d.insert(.authorizationRestricted) }
         if servicesOn, !device.restricted, record.authorization == .denied { d.insert(.authorizationDenied) }
         if let p = prompts.onScreen, p.prompt.kind != .usageReminder, p.prompt.kind != .widget, p.prompt.kind != .locationServicesOff {
             d.insert(.authorizationRequestInProgress)
@@ -185,65 +175,28 @@ extension AuthorizationModel {
 
     /// Whether an explicit-session app lacks the session it needs (O4, O9): none held, or only
     /// `.none` sessions while not authorized.
-    mutating func lacksRequiredSession() -> Bool {
-        guard requiresExplicitServiceSession else { return false }
-        let authorized = currentStatus().isAuthorized
+    mutating func lacksRequiredSession(authorized: Bool) -> Bool {
+        guard configuration.sessionRules.requiresExplicitSession else { return false }
         return !sessions.service.contains { $0.requirement != .none || authorized }
     }
 
     /// Whether Always authorization reaches live updates and monitor events out of use (O7, A8):
-    /// permanent Always, and on iOS 18 an engaged `.always` session.
+    /// permanent Always, and on iOS 18 an engaged `.always` session. `status` is ``currentStatus()``.
+    mutating func alwaysEffective(status: AuthorizationStatus) -> Bool {
+        guard record.authorization == .always(provisional: false), status == .authorizedAlways else { return false }
+        return !configuration.sessionRules.apply || sessions.service.contains { $0.engaged && $0.requirement == .always }
+    }
+
+    /// ``alwaysEffective(status:)`` with the status now.
     mutating func alwaysEffective() -> Bool {
-        guard record.authorization == .always(provisional: false), currentStatus() == .authorizedAlways else { return false }
-        return !sessionRulesApply || sessions.service.contains { $0.engaged && $0.requirement == .always }
-    }
-
-    /// A service session's diagnostic (O4, O6, O7, O12).
-    mutating func diagnostics(of s: ServiceSessionState) -> Diagnostics {
-        var d = authorizationFlags()
-        let alwaysCovers = s.requirement == .always && alwaysEffective()
-        if !s.engaged || (!currentInUse() && !alwaysCovers) { d.insert(.insufficientlyInUse) }
-        // O4: `.none` sessions satisfy the explicit-session requirement only once the app is authorized.
-        if s.requirement == .none, lacksRequiredSession() { d.insert(.serviceSessionRequired) }
-        if s.fullAccuracyAsked, accuracy == .reducedAccuracy, !d.contains(.authorizationRequestInProgress) { d.insert(.fullAccuracyDenied) }
-        if s.requirement == .always, record.alwaysRequestSpent, currentStatus() == .authorizedWhenInUse, !d.contains(.authorizationRequestInProgress) {
-            d.insert(.alwaysAuthorizationDenied)
-        }
-        return d
-    }
-
-    /// A background activity session's diagnostic (O13).
-    mutating func diagnostics(of s: BackgroundActivityState) -> Diagnostics {
-        var d = authorizationFlags()
-        if !s.engaged { d.insert(.insufficientlyInUse) }
-        if lacksRequiredSession() { d.insert(.serviceSessionRequired) }
-        return d
-    }
-
-    /// The flags live updates and monitor events carry now (O2, O7, O10, O14, O15), before the
-    /// per-object ones (`locationUnavailable`, `stationary`, the condition's).
-    mutating func streamFlags() -> Diagnostics {
-        var d = authorizationFlags()
-        if lacksRequiredSession() { d.insert(.serviceSessionRequired) }
-        if currentStatus().isAuthorized {
-            if !currentInUse() && !alwaysEffective() { d.insert(parameters.outOfUseLiveUpdatesDiagnostic) }
-            if accuracy == .reducedAccuracy { d.insert(.accuracyLimited) }
-        }
-        return d
-    }
-
-    /// Whether a stream with these flags gets locations: authorized, and no flag but the
-    /// informative ones.
-    @inline(__always)
-    mutating func streamDeliverable(_ flags: Diagnostics) -> Bool {
-        currentStatus().isAuthorized && flags.isDisjoint(with: .blocking)
+        alwaysEffective(status: currentStatus())
     }
 
     /// What the app sees of a flag set: the type's flags on iOS 18; on iOS 17 only `stationary`
     /// (`isStationary`), the diagnostic properties being new in iOS 18 (O2).
     @inline(__always)
-    func visible(_ d: Diagnostics, _ type: Diagnostics) -> Diagnostics {
-        sessionRulesApply ? d.intersection(type) : d.intersection(.stationary)
+    mutating func visible(_ d: Diagnostics, _ type: Diagnostics) -> Diagnostics {
+        configuration.sessionRules.apply ? d.intersection(type) : d.intersection(.stationary)
     }
 
     // MARK: - Settling (called by settle when the app runs and holds section-O objects)
@@ -255,16 +208,19 @@ extension AuthorizationModel {
             for i in sessions.backgroundActivity.indices where !sessions.backgroundActivity[i].engaged { sessions.backgroundActivity[i].engaged = true }
             askForSessions(&fx)
         }
-        if sessionRulesApply {
+        // One derivation for every object: reporting and delivering change nothing it reads.
+        let context = sessionContext()
+        if configuration.sessionRules.apply {
             for i in sessions.service.indices {
-                let d = diagnostics(of: sessions.service[i])
+                let d = context.diagnostics(of: sessions.service[i].requirement, engaged: sessions.service[i].engaged,
+                                            fullAccuracyAsked: sessions.service[i].fullAccuracyAsked)
                 if sessions.service[i].reported != d {
                     sessions.service[i].reported = d
                     fx.append(.session(.serviceSessionDiagnostic(sessions.service[i].id, d)))
                 }
             }
             for i in sessions.backgroundActivity.indices {
-                let d = diagnostics(of: sessions.backgroundActivity[i])
+                let d = context.backgroundActivityDiagnostics(engaged: sessions.backgroundActivity[i].engaged)
                 if sessions.backgroundActivity[i].reported != d {
                     sessions.backgroundActivity[i].reported = d
                     fx.append(.session(.backgroundActivityDiagnostic(sessions.backgroundActivity[i].id, d)))
@@ -273,30 +229,28 @@ extension AuthorizationModel {
         }
         let streams = !sessions.liveUpdates.isEmpty, monitors = sessions.monitors.contains(where: \.open)
         guard streams || monitors else { return }
-        // One derivation for both: delivering updates changes nothing the flags read.
-        let flags = streamFlags()
+        let flags = context.streamFlags(configuration.sessionRules)
         if streams {
-            for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, moved: nil, &fx) }
+            for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, context, moved: nil, &fx) }
         }
-        if monitors { deliverMonitorEvents(flags, &fx) }
+        if monitors { deliverMonitorEvents(flags, context, &fx) }
     }
 
     /// Yields what stream `i` should see now: a location when it becomes deliverable, changes or
     /// moved to `moved`; the flags alone when they stop delivery and changed.
-    mutating func settleLiveUpdates(_ i: Int, _ base: Diagnostics, moved: Location?, _ fx: inout [Effect]) {
+    mutating func settleLiveUpdates(_ i: Int, _ base: Diagnostics, _ context: SessionContext, moved: Location?, _ fx: inout [Effect]) {
         var flags = base
-        if streamDeliverable(flags), device.location == nil { flags.insert(.locationUnavailable) }
+        if context.deliverable(flags), device.location == nil { flags.insert(.locationUnavailable) }
         let stream = sessions.liveUpdates[i]
-        guard streamDeliverable(flags), let here = device.location else {
+        guard context.deliverable(flags), let here = device.location else {
             if stream.reported != flags {
                 sessions.liveUpdates[i].reported = flags
                 let shown = visible(flags, .liveUpdate)
-                if sessionRulesApply, !shown.isEmpty { fx.append(.session(.liveUpdate(stream.id, LiveUpdate(location: nil, diagnostics: shown)))) }
+                if configuration.sessionRules.apply, !shown.isEmpty { fx.append(.session(.liveUpdate(stream.id, LiveUpdate(location: nil, diagnostics: shown)))) }
             }
             return
         }
         let wasDelivering = stream.reported.map { $0.isDisjoint(with: .blocking) } ?? false
-        let location = accuracy == .reducedAccuracy ? here.reduced : here
         if let moved {
             if moved.coordinate == stream.lastCoordinate {
                 // O2: the device has not moved: one update saying so, then quiet.
@@ -306,6 +260,7 @@ extension AuthorizationModel {
         } else if wasDelivering, stream.reported == flags || stream.reported == flags.union(.stationary) {
             return
         }
+        let location = context.reduced ? here.reduced : here
         sessions.liveUpdates[i].reported = flags
         sessions.liveUpdates[i].lastCoordinate = here.coordinate
         fx.append(.session(.liveUpdate(stream.id, LiveUpdate(location: location, diagnostics: visible(flags, .liveUpdate)))))
@@ -313,27 +268,32 @@ extension AuthorizationModel {
     }
 
     /// Delivers the pending events of the open monitors, or their blocking flags once (O15);
-    /// `base` is ``streamFlags()`` now.
-    mutating func deliverMonitorEvents(_ base: Diagnostics, _ fx: inout [Effect]) {
+    /// `base` is the context's stream flags.
+    mutating func deliverMonitorEvents(_ base: Diagnostics, _ context: SessionContext, _ fx: inout [Effect]) {
+        let rules = configuration.sessionRules
+        let shared = base.union(rules.monitorDeviceFlags)
         var index = 0
         for m in sessions.monitors.indices {
-            for c in sessions.monitors[m].conditions.indices {
+            let count = sessions.monitors[m].conditions.count
+            guard sessions.monitors[m].open else {
+                index += count
+                continue
+            }
+            for c in 0..<count {
                 index += 1
-                guard sessions.monitors[m].open else { continue }
-                let condition = sessions.monitors[m].conditions[c]
-                var flags = base
-                if condition.region.radius <= 0 { flags.insert(.conditionUnsupported) }
-                if index > parameters.monitorConditionLimit { flags.insert(.conditionLimitExceeded) }
-                if !parameters.monitorPersistenceAvailable { flags.insert(.persistenceUnavailable) }
-                let shown = visible(flags, .monitorEvent)
-                let name = sessions.monitors[m].name
-                if streamDeliverable(flags) {
-                    guard condition.pending else { continue }
+                var flags = shared
+                if sessions.monitors[m].conditions[c].region.radius <= 0 { flags.insert(.conditionUnsupported) }
+                if index > rules.monitorConditionLimit { flags.insert(.conditionLimitExceeded) }
+                if context.deliverable(flags) {
+                    guard sessions.monitors[m].conditions[c].pending else { continue }
                     sessions.monitors[m].conditions[c].pending = false
                     sessions.monitors[m].conditions[c].reported = flags
-                    fx.append(.session(.monitorEvent(monitor: name, MonitorEvent(identifier: condition.region.name, state: condition.state, date: condition.date, diagnostics: shown))))
+                    let condition = sessions.monitors[m].conditions[c]
+                    fx.append(.session(.monitorEvent(monitor: sessions.monitors[m].name,
+                                                     MonitorEvent(identifier: condition.region.name, state: condition.state, date: condition.date,
+                                                                  diagnostics: visible(flags, .monitorEvent)))))
                     noteBackgroundUse()
-                } else if condition.reported != flags {
+                } else if sessions.monitors[m].conditions[c].reported != flags {
                     sessions.monitors[m].conditions[c].reported = flags
                     let conditionFlags = flags.intersection([.conditionUnsupported, .conditionLimitExceeded])
                     if !conditionFlags.isEmpty {
@@ -344,8 +304,11 @@ extension AuthorizationModel {
                             sessions.monitors[m].conditions[c].date = clock.now
                         }
                     }
-                    if sessionRulesApply, !shown.isEmpty {
-                        fx.append(.session(.monitorEvent(monitor: name, MonitorEvent(identifier: condition.region.name, state: conditionFlags.isEmpty ? .unknown : .unmonitored, date: clock.now, diagnostics: shown))))
+                    let shown = visible(flags, .monitorEvent)
+                    if rules.apply, !shown.isEmpty {
+                        fx.append(.session(.monitorEvent(monitor: sessions.monitors[m].name,
+                                                         MonitorEvent(identifier: sessions.monitors[m].conditions[c].region.name,
+                                                                      state: conditionFlags.isEmpty ? .unknown : .unmonitored, date: clock.now, diagnostics: shown))))
                     }
                 }
             }
@@ -357,8 +320,9 @@ extension AuthorizationModel {
     /// The device moved: live updates see the fix, circular conditions change state (O2, O15).
     mutating func moveSessions(to location: Location, _ fx: inout [Effect]) {
         if lifecycle.state.runsCode, !sessions.liveUpdates.isEmpty {
-            let flags = streamFlags()
-            for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, moved: location, &fx) }
+            let context = sessionContext()
+            let flags = context.streamFlags(configuration.sessionRules)
+            for i in sessions.liveUpdates.indices { settleLiveUpdates(i, flags, context, moved: location, &fx) }
         }
         for m in sessions.monitors.indices {
             for c in sessions.monitors[m].conditions.indices {

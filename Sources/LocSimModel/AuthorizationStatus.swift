@@ -18,7 +18,12 @@ public enum AuthorizationStatus: Int32, Hashable, Sendable, CaseIterable, Custom
     public static let authorized = AuthorizationStatus.authorizedAlways
 
     /// Whether the status lets services deliver (Always or When In Use).
-    public var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
+    @inlinable public var isAuthorized: Bool {
+        switch self {
+        case .authorizedAlways, .authorizedWhenInUse: true
+        case .notDetermined, .restricted, .denied: false
+        }
+    }
 
     /// The scenario-format word: `notDetermined`, `authorizedAlways`, …
     public var description: String {

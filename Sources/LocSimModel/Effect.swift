@@ -21,8 +21,9 @@ public enum Effect: Hashable, Sendable {
     case appWillResignActive
     /// The app became active again when the prompt went away (C11).
     case appDidBecomeActive
-    /// Core Location yields a value to one of the app's asynchronous sequences (section O).
-    indirect case session(SessionDelivery)
+    /// Core Location yields a value to one of the app's asynchronous sequences (section O). Held
+    /// inline, not boxed: a live update per fix would otherwise allocate and free a box.
+    case session(SessionDelivery)
     /// A request produced nothing at all (C12): LocSim's diagnostic, not something an app sees.
     case requestIgnored(AuthorizationRequestKind, reason: IgnoredReason)
     /// The event could not apply (no prompt to answer, an app call while the app is not running):

@@ -31,6 +31,8 @@ final class ModelConfiguration: Hashable, Sendable {
     let initialAlwaysPrompt: Prompt
     let upgradePrompt: Prompt
     let confirmationPrompt: Prompt
+    /// The section-O answers (availability year, explicit sessions, monitor limits).
+    let sessionRules: SessionRules
 
     init(platform: Platform, parameters: DeviceParameters, app: AppDescription) {
         self.platform = platform
@@ -65,6 +67,7 @@ final class ModelConfiguration: Hashable, Sendable {
         initialAlwaysPrompt = PromptCatalog.initialPrompt(for: .always, platform: platform, app: app)
         upgradePrompt = PromptCatalog.upgradePrompt(platform: platform, app: app)
         confirmationPrompt = PromptCatalog.confirmationPrompt(platform: platform, app: app)
+        sessionRules = SessionRules(platform: platform, parameters: parameters, app: app)
     }
 
     func missingKeys(for kind: AuthorizationRequestKind) -> [PurposeKey] {
