@@ -10,11 +10,16 @@ struct SettingLocations {
     private let file: String
     /// Where each name is first assigned.
     private let locations: [String: SourceLocation]
+    /// The project text, for looking keys up inside one object.
+    private let bytes: [UInt8]
+    /// The offset of each line's first byte.
+    private let lineStarts: [Int]
 
     /// Indexes the text of `file`.
     init(file: String, data: Data) {
         self.file = file
         var locations = [String: SourceLocation]()
+        var lineStarts = [0]
         data.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             var line = 1
@@ -27,6 +32,7 @@ struct SettingLocations {
                     locations[name] = SourceLocation(file: file, line: line, column: column - scalars)
                 }
                 if byte == UInt8(ascii: "\n") {
+                    lineStarts.append(index + 1)
                     line += 1
                     column = 1
                 } else if byte & 0xC0 != 0x80 {
@@ -35,6 +41,68 @@ struct SettingLocations {
             }
         }
         self.locations = locations
+        self.bytes = [UInt8](data)
+        self.lineStarts = lineStarts
+    }
+
+    /// Where `key` is assigned inside the object `id` (`ID /* Release */ = { … }`), when it is:
+    /// the line of the configuration that sets it, not of the first configuration that does.
+    func location(of key: String, inObject id: String) -> SourceLocation? {
+        guard let object = Self.definition(of: Array(id.utf8), in: bytes) else { return nil }
+        var depth = 0
+        var index = object
+        let plain = Array(key.utf8), quoted = Array("\"\(key)\"".utf8)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") { depth -= 1; if depth == 0 { return nil } }
+            for name in [plain, quoted] where Self.matches(name, at: index, in: bytes) {
+                let before = index > 0 ? bytes[index - 1] : 0x0A
+                let after = index + name.count < bytes.count ? bytes[index + name.count] : 0
+                guard before == 0x20 || before == 0x09 || before == 0x0A || before == UInt8(ascii: "{") || before == UInt8(ascii: ";"),
+                      after == 0x20 || after == UInt8(ascii: "=") else { continue }
+                var low = 0, high = lineStarts.count - 1
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if lineStarts[mid] <= index { low = mid } else { high = mid - 1 }
+                }
+                let column = bytes[lineStarts[low]..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
+                return SourceLocation(file: file, line: low + 1, column: column)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offset just after `id` where the object is defined (`id`, an optional comment, ` = {`).
+    private static func definition(of id: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard !id.isEmpty, bytes.count > id.count else { return nil }
+        var index = 0
+        while index + id.count <= bytes.count {
+            if matches(id, at: index, in: bytes), index == 0 || bytes[index - 1] == 0x09 || bytes[index - 1] == 0x20 || bytes[index - 1] == 0x0A {
+                var j = index + id.count
+                while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+                if j + 1 < bytes.count, bytes[j] == UInt8(ascii: "/"), bytes[j + 1] == UInt8(ascii: "*") {
+                    j += 2
+                    while j + 1 < bytes.count, !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                    j += 2
+                    while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+                }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "=") {
+                    j += 1
+                    while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+                    if j < bytes.count, bytes[j] == UInt8(ascii: "{") { return j }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func matches(_ needle: [UInt8], at index: Int, in bytes: [UInt8]) -> Bool {
+        guard index + needle.count <= bytes.count else { return false }
+        for k in 0..<needle.count where bytes[index + k] != needle[k] { return false }
+        return true
     }
 
     /// Where `key` is first assigned, or the file itself when it is not found.
