@@ -128,7 +128,7 @@ public struct TargetDiscovery {
             }
             switch target.kind {
             case .application, .appExtension:
-                if let p = target.infoPlistPath, document == nil {
+                if let p = target.infoPlistPath, document == nil, !target.generatesInfoPlist {
                     let origin = target.settings.origins["INFOPLIST_FILE"] ?? SourceLocation(file: target.projectFile)
                     warnings.append(ProjectWarning(location: origin, message: "target '\(target.name)': its Info.plist '\(p)' is not under the linted paths; the target is not linted as an app (its sources get only the checks that need no target)"))
                     continue
@@ -203,7 +203,7 @@ public struct TargetDiscovery {
         for stringsPath in files.infoPlistStrings.sorted() {
             let owners = Self.owners(of: stringsPath, among: targets.map { $0.sourceRoots + $0.localizationRoots })
             guard !owners.isEmpty else { continue }
-            let strings = try StringsFile(path: stringsPath)
+            let strings = stringsPath.hasSuffix(".strings") ? try StringsFile(path: stringsPath) : try StringCatalog.read(stringsPath)
             for index in owners { targets[index].localizations.append(strings) }
         }
         targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }

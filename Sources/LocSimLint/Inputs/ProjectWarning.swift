@@ -14,7 +14,7 @@ public struct ProjectWarning: Hashable, Sendable, CustomStringConvertible, Compa
     }
 
     /// `file:line: warning: message`.
-    public var description: String { "\(location): warning: \(message)" }
+    public var description: String { "\(location.file):\(location.line): warning: \(message)" }
 
     public static func < (a: ProjectWarning, b: ProjectWarning) -> Bool {
         (a.location, a.message) < (b.location, b.message)

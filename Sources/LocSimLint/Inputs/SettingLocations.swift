@@ -45,33 +45,30 @@ struct SettingLocations {
         self.lineStarts = lineStarts
     }
 
-    /// Where `key` is assigned inside the object `id` (`ID /* Release */ = { … }`), when it is:
-    /// the line of the configuration that sets it, not of the first configuration that does.
-    func location(of key: String, inObject id: String) -> SourceLocation? {
-        guard let object = Self.definition(of: Array(id.utf8), in: bytes) else { return nil }
+    /// Where each name is first assigned inside the object `id` (`ID /* Release */ = { … }`): the
+    /// lines of that configuration, not of the first configuration that sets a key. One pass over
+    /// the object; empty when the object is not found.
+    func locations(inObject id: String) -> [String: SourceLocation] {
+        guard let object = Self.definition(of: Array(id.utf8), in: bytes) else { return [:] }
+        var found = [String: SourceLocation]()
         var depth = 0
         var index = object
-        let plain = Array(key.utf8), quoted = Array("\"\(key)\"".utf8)
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "{") { depth += 1 }
-            if byte == UInt8(ascii: "}") { depth -= 1; if depth == 0 { return nil } }
-            for name in [plain, quoted] where Self.matches(name, at: index, in: bytes) {
-                let before = index > 0 ? bytes[index - 1] : 0x0A
-                let after = index + name.count < bytes.count ? bytes[index + name.count] : 0
-                guard before == 0x20 || before == 0x09 || before == 0x0A || before == UInt8(ascii: "{") || before == UInt8(ascii: ";"),
-                      after == 0x20 || after == UInt8(ascii: "=") else { continue }
-                var low = 0, high = lineStarts.count - 1
-                while low < high {
-                    let mid = (low + high + 1) / 2
-                    if lineStarts[mid] <= index { low = mid } else { high = mid - 1 }
+        var low = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "{") { depth += 1 }
+                if byte == UInt8(ascii: "}") { depth -= 1; if depth == 0 { return } }
+                if byte == UInt8(ascii: " "), index > 0, index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "="),
+                   let (start, name) = Self.name(endingBefore: index, in: buffer), found[name] == nil {
+                    while low + 1 < lineStarts.count, lineStarts[low + 1] <= start { low += 1 }
+                    let column = buffer[lineStarts[low]..<start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
+                    found[name] = SourceLocation(file: file, line: low + 1, column: column)
                 }
-                let column = bytes[lineStarts[low]..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
-                return SourceLocation(file: file, line: low + 1, column: column)
+                index += 1
             }
-            index += 1
         }
-        return nil
+        return found
     }
 
     /// The offset just after `id` where the object is defined (`id`, an optional comment, ` = {`).

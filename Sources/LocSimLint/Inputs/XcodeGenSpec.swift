@@ -150,9 +150,11 @@ public enum XcodeGenSpec {
                     if let written { sources.append(FileInventory.absolute(written.hasPrefix("/") ? written : directory + "/" + written)) }
                 }
                 let deployment = scalar(body["deploymentTarget"]) ?? platform.flatMap { scalar(projectDeployment[$0]) }
-                targets.append(ProjectTarget(name: name, kind: kind(ofType: type), projectFile: path, projectDirectory: directory,
-                                             infoPlistPath: plistPath, settings: merged, extraInfo: extra, sourceRoots: sources,
-                                             platformName: platform, deploymentTarget: deployment))
+                var made = ProjectTarget(name: name, kind: kind(ofType: type), projectFile: path, projectDirectory: directory,
+                                         infoPlistPath: plistPath, settings: merged, extraInfo: extra, sourceRoots: sources,
+                                         platformName: platform, deploymentTarget: deployment)
+                made.generatesInfoPlist = info?["path"] != nil
+                targets.append(made)
             }
         }
         return Loaded(targets: targets, includedFiles: spec.files.dropLast().map(\.path), warnings: warnings)

@@ -38,6 +38,7 @@ public enum XcodeProjectFile {
             }
             var own = [String: String]()
             var origins = [String: SourceLocation]()
+            let configurationLocations = keyLocations.locations(inObject: chosenID)
             for (key, value) in (chosen["buildSettings"] as? [String: Any]) ?? [:] where !key.contains("[") {
                 if let s = value as? String {
                     own[key] = s
@@ -46,7 +47,7 @@ public enum XcodeProjectFile {
                 }
                 if key.hasPrefix("INFOPLIST_KEY_") || key.hasSuffix("_DEPLOYMENT_TARGET") || key == "INFOPLIST_FILE" {
                     // The configuration lint reads, not the first one that sets the key (often Debug).
-                    origins[key] = keyLocations.location(of: key, inObject: chosenID) ?? keyLocations.location(of: key)
+                    origins[key] = configurationLocations[key] ?? keyLocations.location(of: key)
                 }
             }
             do {

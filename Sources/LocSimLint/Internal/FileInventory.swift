@@ -35,7 +35,7 @@ struct FileInventory {
         let ext = (name as NSString).pathExtension
         if name == "project.pbxproj" || name == "project.yml" { return .project }
         if ext == "plist" { return .plist }
-        if name == "InfoPlist.strings" { return .infoPlistStrings }
+        if name == "InfoPlist.strings" || name == "InfoPlist.xcstrings" || name == "InfoPlist.stringsdict" { return .infoPlistStrings }
         if name == "Package.swift" { return .package }
         if sourceExtensions.contains(ext) { return .source }
         return nil
