@@ -17,8 +17,12 @@ import Testing
         """
         let scan = SwiftSourceScanner.scan(text: audio, path: "Meter.swift")
         #expect(scan.events.isEmpty)
-        let objc = ObjCSourceScanner.scan(text: "- (void)start {\n    [self.recorder startMonitoringAudioLevels];\n}\n", path: "Meter.m")
+        let objc = ObjCSourceScanner.scan(text: "- (void)start {\n    [self.recorder startMonitoringAudioLevels];\n    [[Reachability sharedClient] startMonitoring];\n}\n", path: "Meter.m")
         #expect(objc.events.isEmpty)
+        let reachability = SwiftSourceScanner.scan(text: "func go() { reachability.startMonitoring() }\n", path: "R.swift")
+        #expect(reachability.events.isEmpty)
+        let region = SwiftSourceScanner.scan(text: "func go(_ m: CLLocationManager, _ r: CLRegion) { m.startMonitoring(for: r) }\n", path: "G.swift")
+        #expect(region.events.map(\.kind) == [.startMonitoring("startMonitoring")])
     }
 
     @Test("LOC007 (I6): startMonitoringSignificantLocationChanges() on a location manager is a monitoring call")

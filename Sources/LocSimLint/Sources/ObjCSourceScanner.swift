@@ -128,7 +128,7 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|CLServiceSession|CLBackgroundActivitySession|CLMonitor|"# + SourceEvent.monitoringAPIs.sorted().joined(separator: "|") + #")\b"#)
+    static let callRegex = try! NSRegularExpression(pattern: #"\b(requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|CLServiceSession|CLBackgroundActivitySession|CLMonitor|"# + SourceEvent.objCMonitoringSelectors.sorted().joined(separator: "|") + #")\b"#)
 
     /// Whether the name at `offset` in blanked `code` is the receiver of a message: `[` (possibly
     /// after blanks) comes right before it.

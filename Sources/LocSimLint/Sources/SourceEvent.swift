@@ -66,11 +66,17 @@ public struct SourceEvent: Hashable, Sendable {
     /// with a Core Location name a location call).
     public static let locationReceiverTypes: Set<String> = ["CLLocationManager", "CLServiceSession", "CLMonitor"]
 
-    /// The `CLLocationManager` monitoring methods, by Swift base name and Objective-C selector piece:
-    /// a method with another name (`startMonitoringAudioLevels()`) is never a location call.
+    /// The `CLLocationManager` monitoring methods by Swift base name (`startMonitoring` only with
+    /// its `for:` argument): a method with another name (`startMonitoringAudioLevels()`) is never a
+    /// location call.
     public static let monitoringAPIs: Set<String> = [
         "startMonitoring", "startMonitoringSignificantLocationChanges", "startMonitoringVisits", "startMonitoringLocationPushes",
-        "startMonitoringForRegion", "startMonitoringLocationPushesWithCompletion",
+    ]
+
+    /// The same methods by the first piece of their Objective-C selector (a bare `startMonitoring`
+    /// message is some other class's, a reachability manager's say).
+    public static let objCMonitoringSelectors: Set<String> = [
+        "startMonitoringForRegion", "startMonitoringSignificantLocationChanges", "startMonitoringVisits", "startMonitoringLocationPushesWithCompletion",
     ]
 
     /// The `CLServiceSession.AuthorizationRequirement` cases (O3), as written after the dot.

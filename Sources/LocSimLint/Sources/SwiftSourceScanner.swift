@@ -80,6 +80,8 @@ public enum SwiftSourceScanner {
                 add(.request(.whenInUse, api: "CLMonitor"), at: node)
             case "liveUpdates" where Self.baseName(node.calledExpression) == "CLLocationUpdate":
                 add(.request(.whenInUse, api: "CLLocationUpdate.liveUpdates"), at: node)
+            case "startMonitoring" where node.arguments.first?.label?.text != "for":
+                break
             case _ where SourceEvent.monitoringAPIs.contains(name):
                 add(.startMonitoring(name), at: node)
             default:
