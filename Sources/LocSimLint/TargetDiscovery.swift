@@ -146,6 +146,7 @@ public struct TargetDiscovery {
                 }
                 if let document {
                     let reason = target.kind == .test ? "it is the Info.plist of test target '\(target.name)'" : "it is the Info.plist of non-app target '\(target.name)'"
+                    nonAppPlists.append((document.path, target.kind == .test ? "the Info.plist of test target '\(target.name)'" : "the Info.plist of non-app target '\(target.name)'"))
                     unread += Self.purposeKeys(in: document).map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: reason) }
                     noteSessionKeys(in: document, reason)
                 }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where each build-setting key of a `project.pbxproj` is first assigned (`KEY = …` or
 /// `"KEY" = …`), found in one pass over the text.
@@ -71,35 +76,35 @@ struct SettingLocations {
         return found
     }
 
-    /// The offset just after `id` where the object is defined (`id`, an optional comment, ` = {`).
+    /// The offset just after `id` where the object is defined (`id`, an optional comment, ` = {`),
+    /// found with `memchr`.
     private static func definition(of id: [UInt8], in bytes: [UInt8]) -> Int? {
         guard !id.isEmpty, bytes.count > id.count else { return nil }
-        var index = 0
-        while index + id.count <= bytes.count {
-            if matches(id, at: index, in: bytes), index == 0 || bytes[index - 1] == 0x09 || bytes[index - 1] == 0x20 || bytes[index - 1] == 0x0A {
-                var j = index + id.count
-                while j < bytes.count, bytes[j] == 0x20 { j += 1 }
-                if j + 1 < bytes.count, bytes[j] == UInt8(ascii: "/"), bytes[j + 1] == UInt8(ascii: "*") {
-                    j += 2
-                    while j + 1 < bytes.count, !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
-                    j += 2
-                    while j < bytes.count, bytes[j] == 0x20 { j += 1 }
-                }
-                if j < bytes.count, bytes[j] == UInt8(ascii: "=") {
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            id.withUnsafeBufferPointer { needle -> Int? in
+                let base = UnsafeRawPointer(buffer.baseAddress!)
+                var offset = 0
+                while offset < buffer.count, let hit = memchr(base + offset, Int32(needle[0]), buffer.count - offset) {
+                    let index = base.distance(to: UnsafeRawPointer(hit))
+                    offset = index + 1
+                    guard index + needle.count <= buffer.count, memcmp(base + index, needle.baseAddress!, needle.count) == 0 else { continue }
+                    guard index == 0 || buffer[index - 1] == 0x09 || buffer[index - 1] == 0x20 || buffer[index - 1] == 0x0A else { continue }
+                    var j = index + id.count
+                    while j < buffer.count, buffer[j] == 0x20 { j += 1 }
+                    if j + 1 < buffer.count, buffer[j] == UInt8(ascii: "/"), buffer[j + 1] == UInt8(ascii: "*") {
+                        j += 2
+                        while j + 1 < buffer.count, !(buffer[j] == UInt8(ascii: "*") && buffer[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                        j += 2
+                        while j < buffer.count, buffer[j] == 0x20 { j += 1 }
+                    }
+                    guard j < buffer.count, buffer[j] == UInt8(ascii: "=") else { continue }
                     j += 1
-                    while j < bytes.count, bytes[j] == 0x20 { j += 1 }
-                    if j < bytes.count, bytes[j] == UInt8(ascii: "{") { return j }
+                    while j < buffer.count, buffer[j] == 0x20 { j += 1 }
+                    if j < buffer.count, buffer[j] == UInt8(ascii: "{") { return j }
                 }
+                return nil
             }
-            index += 1
         }
-        return nil
-    }
-
-    private static func matches(_ needle: [UInt8], at index: Int, in bytes: [UInt8]) -> Bool {
-        guard index + needle.count <= bytes.count else { return false }
-        for k in 0..<needle.count where bytes[index + k] != needle[k] { return false }
-        return true
     }
 
     /// Where `key` is first assigned, or the file itself when it is not found.
