@@ -24,7 +24,7 @@ public enum SwiftSourceScanner {
             return SourceScan(notes: [refusal])
         }
         let tree = Parser.parse(source: parsed)
-        let visitor = Visitor(path: path, tree: tree, fileText: text, receivers: SwiftReceiverTypes(tree))
+        let visitor = Visitor(path: path, tree: tree, fileText: text)
         visitor.walk(tree)
         if let overflow = SwiftParseGuard.overflow(in: tree, converter: visitor.converter, path: path) { visitor.result.notes.append(overflow) }
         return visitor.result
@@ -43,12 +43,14 @@ public enum SwiftSourceScanner {
         let path: String
         let converter: SourceLocationConverter
         let hasEscape: Bool
-        let receivers: SwiftReceiverTypes
+        let tree: SourceFileSyntax
+        /// Declared types, collected in a second walk only when a call with a Core Location name is met.
+        lazy var receivers = SwiftReceiverTypes(tree)
         var result = SourceScan()
 
-        init(path: String, tree: SourceFileSyntax, fileText: String, receivers: SwiftReceiverTypes) {
+        init(path: String, tree: SourceFileSyntax, fileText: String) {
             self.path = path
-            self.receivers = receivers
+            self.tree = tree
             self.converter = SourceLocationConverter(fileName: path, tree: tree)
             self.hasEscape = ByteSearch.containsAny(Data(fileText.utf8), SwiftSourceScanner.escapeTokens)
             super.init(viewMode: .sourceAccurate)
