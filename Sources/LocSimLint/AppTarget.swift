@@ -21,8 +21,11 @@ public struct AppTarget: Sendable {
     public var backgroundModes: (modes: [String], location: SourceLocation)?
     /// The entries of `NSLocationTemporaryUsageDescriptionDictionary`, when declared, with where.
     public var temporaryPurposeKeys: (keys: Set<String>, location: SourceLocation)?
-    /// `InfoPlist.strings` files under the target's directory.
+    /// `InfoPlist.strings`, `InfoPlist.xcstrings` and `InfoPlist.stringsdict` files under the target's directory.
     public var localizations: [StringsFile]
+    /// Directories whose `InfoPlist.strings` belong to the target besides ``sourceRoots``: the
+    /// directory of its Info.plist (an Xcode target lists its sources one by one).
+    public var localizationRoots: [String] = []
     /// Swift and Objective-C files assigned to the target.
     public var sourceFiles: [String]
     /// Whether the target is an app extension (a project's extension target, or a plist with an

@@ -22,20 +22,48 @@ public enum LintBenchmark {
         public var ratio: Double { grepSeconds > 0 ? lintSeconds / grepSeconds : .infinity }
     }
 
+    /// Lints an existing directory (a whole app checkout) beside `grep -rl` on it and returns a report.
+    public static func runLintBenchmark(tree: String) -> String {
+        do {
+            let root = FileInventory.absolute(tree)
+            guard RegularFile.kind(of: root, followingLinks: true) == .directory else { return "lint benchmark failed: \(tree): not a directory\n" }
+            let (files, bytes) = treeSize(root)
+            return format(try measure(at: root, files: files, bytes: bytes), what: "\(tree): \(files) files")
+        } catch {
+            return "lint benchmark failed: \(error)\n"
+        }
+    }
+
+    /// The number and total size of the regular files under `root` (what grep reads).
+    static func treeSize(_ root: String) -> (files: Int, bytes: Int) {
+        var files = 0, bytes = 0
+        let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+            files += 1
+            bytes += values.fileSize ?? 0
+        }
+        return (files, bytes)
+    }
+
+    static func format(_ m: Measurement, what: String) -> String {
+        let mb = Double(m.bytes) / 1_000_000
+        func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
+        return """
+        lint benchmark: \(what), \(f(mb, 1)) MB
+          grep -rl requestAlwaysAuthorization: \(f(m.grepSeconds)) s, \(f(mb / m.grepSeconds, 0)) MB/s
+          locsim lint:                         \(f(m.lintSeconds)) s, \(f(mb / m.lintSeconds, 0)) MB/s (\(m.parsedFiles) files parsed, \(m.findings) findings)
+          ratio: \(f(m.ratio, 2))× grep's time (target: at most 3×)
+
+        """
+    }
+
     /// Generates the tree (`files` Swift files of about 10 kB, one in a hundred with location
     /// calls, plus an Info.plist), measures, deletes the tree and returns a report.
     public static func runLintBenchmark(files: Int = 5000) -> String {
         do {
             let m = try measure(files: files)
-            let mb = Double(m.bytes) / 1_000_000
-            func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
-            return """
-            lint benchmark: \(m.files) Swift files, \(f(mb, 1)) MB
-              grep -rl requestAlwaysAuthorization: \(f(m.grepSeconds)) s, \(f(mb / m.grepSeconds, 0)) MB/s
-              locsim lint:                         \(f(m.lintSeconds)) s, \(f(mb / m.lintSeconds, 0)) MB/s (\(m.parsedFiles) files parsed, \(m.findings) findings)
-              ratio: \(f(m.ratio, 2))× grep's time (target: at most 3×)
-
-            """
+            return format(m, what: "\(m.files) Swift files")
         } catch {
             return "lint benchmark failed: \(error)\n"
         }
@@ -47,6 +75,11 @@ public enum LintBenchmark {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-lint-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let bytes = try generateTree(at: root, files: files)
+        return try measure(at: root, files: files, bytes: bytes)
+    }
+
+    /// Times grep and the linter on `root` (best of three each, after one untimed warm-up read).
+    static func measure(at root: String, files: Int, bytes: Int) throws -> Measurement {
         _ = try timeGrep(root)
         var grepBest = Double.infinity
         var lintBest = Double.infinity

@@ -130,8 +130,11 @@ public enum LintCommandLine {
             if let baseline { report.findings = baseline.newFindings(report.findings, baseDirectory: base) }
             stdout += invocation.format.render(report, baseDirectory: base)
             stderr += report.skippedFiles.map { "\($0)\n" }.joined()
+            stderr += report.warnings.map { "\($0)\n" }.joined()
             if report.targetCount == 0 {
-                stderr += "note: no app target found under \(paths.joined(separator: ", ")) (no Info.plist, .xcodeproj or project.yml): "
+                let why = report.nonAppPlistNote.map { "\($0); only an app's or app extension's Info.plist is read for location prompts" }
+                    ?? "no Info.plist, .xcodeproj or project.yml"
+                stderr += "note: no app target found under \(paths.joined(separator: ", ")) (\(why)): "
                     + "only the source checks that need no Info.plist ran; purpose-string and background-mode checks need the app's Info.plist\n"
             }
             let threshold = invocation.failOn ?? configuration.failOn ?? .error

@@ -82,8 +82,13 @@ public struct Linter {
             if suppressions.isSuppressed(finding) { continue }
             result.append(finding)
         }
-        return LintReport(findings: result.sorted(), targetCount: discovery.targets.count, sourceFileCount: allSources.count,
-                          parsedFileCount: scanned.parsedFiles, sourceBytes: scanned.bytesRead,
-                          skippedFiles: discovery.skippedFiles)
+        var report = LintReport(findings: result.sorted(), targetCount: discovery.targets.count, sourceFileCount: allSources.count,
+                                parsedFileCount: scanned.parsedFiles, sourceBytes: scanned.bytesRead,
+                                skippedFiles: discovery.skippedFiles)
+        report.warnings = discovery.warnings
+        if !discovery.nonAppPlists.isEmpty {
+            report.nonAppPlistNote = discovery.nonAppPlists.map { "\($0.path) is \($0.reason)" }.joined(separator: "; ")
+        }
+        return report
     }
 }

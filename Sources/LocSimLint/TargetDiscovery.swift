@@ -4,16 +4,22 @@ import LocSimModel
 /// Finds the app targets under the linted paths, reads their Info.plists and project settings,
 /// and assigns sources to them.
 ///
-/// Heuristics (documented in `Docs/Lint.md`):
-/// - Every `project.pbxproj` and XcodeGen `project.yml` is read; its application and app
-///   extension targets become ``AppTarget``s with their `INFOPLIST_FILE`.
+/// Rules (documented in `Docs/Lint.md`):
+/// - Every `project.pbxproj` and XcodeGen `project.yml` is read (XcodeGen includes and templates
+///   resolved); its application and app extension targets become ``AppTarget``s with their
+///   `INFOPLIST_FILE`. A target lint cannot resolve (its Info.plist is missing, a template is
+///   undefined) gets a ``ProjectWarning`` and is not an app target.
 /// - A plist outside any project directory that looks like a bundle's Info.plist (it has
 ///   `CFBundleIdentifier`, `CFBundleExecutable` or `CFBundlePackageType`) and is not a test
 ///   bundle or framework is an app target on its own.
 /// - A plist with location purpose strings that is neither of the above is reported as never
 ///   read (LOC012).
-/// - A source file belongs to the target whose directory is its deepest ancestor; failing that,
-///   to the single target sharing the longest path prefix with it.
+/// - A source file belongs to the Xcode targets that compile it (their Sources build phase or a
+///   folder synchronized with them), to the XcodeGen target whose `sources` directory is its
+///   deepest ancestor, or, for a plist found on its own, to the plist's directory. No owner is
+///   guessed: a source of no app target gets only the checks that need no target. Sources of test
+///   targets, and sources without an app target under a `…Tests` directory, are not app code and
+///   are not linted.
 public struct TargetDiscovery {
     /// A location key found in a file the system never reads for any app: a purpose string
     /// (LOC012) or the explicit-service-session opt-in (LOC018).
@@ -42,6 +48,11 @@ public struct TargetDiscovery {
         /// Dependency directories (`Pods`, `Carthage`, `SourcePackages`, `.build`, `*.framework`)
         /// for the App Store pre-flight (LOC028), absolute, sorted.
         public var dependencyRoots: [String] = []
+        /// Project targets or includes that could not be resolved.
+        public var warnings: [ProjectWarning] = []
+        /// Bundle Info.plists read that are not an app's (a framework's, a test bundle's), for the
+        /// note printed when no app target is found.
+        public var nonAppPlists: [(path: String, reason: String)] = []
     }
 
     /// Directory names never descended into: build output and third-party dependencies.
@@ -77,9 +88,23 @@ public struct TargetDiscovery {
 
         // Projects first: their targets name their plists.
         var projectTargets = [ProjectTarget]()
+        var warnings = [ProjectWarning]()
+        var nonAppPlists = [(path: String, reason: String)]()
+        var loadedProjects = [(path: String, targets: [ProjectTarget], warnings: [ProjectWarning])]()
+        var included = Set<String>()
         for project in files.projects.sorted() {
-            let loaded = project.hasSuffix(".yml") ? try XcodeGenSpec.load(project) : try XcodeProjectFile.load(project)
+            if project.hasSuffix(".yml") {
+                let loaded = try XcodeGenSpec.loadResolving(project)
+                included.formUnion(loaded.includedFiles)
+                loadedProjects.append((project, loaded.targets, loaded.warnings))
+            } else {
+                loadedProjects.append((project, try XcodeProjectFile.load(project), []))
+            }
+        }
+        // A spec included by another is part of that project, not a project of its own.
+        for (project, loaded, projectWarnings) in loadedProjects where !included.contains(project) {
             projectTargets += loaded
+            warnings += projectWarnings
             projectDirectories.append(loaded.first?.projectDirectory ?? (project as NSString).deletingLastPathComponent)
         }
         var plistCache = [String: PlistDocument]()
@@ -89,27 +114,42 @@ public struct TargetDiscovery {
             plistCache[path] = doc
             return doc
         }
-        for target in projectTargets {
+        var memberships = [Set<String>?]()
+        var testSources = Set<String>()
+        var testRoots = [String]()
+        for var target in projectTargets {
             var document: PlistDocument?
+            // XcodeGen: a target without INFOPLIST_FILE uses the first Info.plist in its sources.
+            if target.infoPlistPath == nil, target.sourceFiles == nil, target.settings.values["GENERATE_INFOPLIST_FILE"] != "YES" {
+                target.infoPlistPath = files.plists.sorted().first { path in
+                    (path as NSString).lastPathComponent == "Info.plist" && !Self.owners(of: path, among: [target.sourceRoots]).isEmpty
+                }
+            }
             if let p = target.infoPlistPath, FileManager.default.fileExists(atPath: p) {
                 document = try plist(p)
                 consumedPlists.insert(p)
             }
             switch target.kind {
             case .application, .appExtension:
-                let roots: [String]
-                if !target.sourceRoots.isEmpty {
-                    roots = target.sourceRoots
-                } else if let p = target.infoPlistPath {
-                    roots = [Self.sourceRoot(forPlist: p)]
-                } else {
-                    let named = (target.projectDirectory as NSString).appendingPathComponent(target.name)
-                    roots = [FileManager.default.fileExists(atPath: named) ? named : target.projectDirectory]
+                if let p = target.infoPlistPath, document == nil, !target.generatesInfoPlist {
+                    let origin = target.settings.origins["INFOPLIST_FILE"] ?? SourceLocation(file: target.projectFile)
+                    warnings.append(ProjectWarning(location: origin, message: "target '\(target.name)': its Info.plist '\(p)' is not under the linted paths; the target is not linted as an app (its sources get only the checks that need no target)"))
+                    continue
                 }
-                targets.append(try makeTarget(name: target.name, roots: roots, plist: document, project: target))
+                var roots = target.sourceRoots
+                if target.sourceFiles == nil, roots.isEmpty, let p = target.infoPlistPath { roots = [Self.sourceRoot(forPlist: p)] }
+                var made = try makeTarget(name: target.name, roots: roots, plist: document, project: target)
+                if let p = target.infoPlistPath { made.localizationRoots = [Self.sourceRoot(forPlist: p)] }
+                targets.append(made)
+                memberships.append(target.sourceFiles.map(Set.init))
             case .test, .framework, .other:
+                if target.kind == .test {
+                    testSources.formUnion(target.sourceFiles ?? [])
+                    testRoots += target.sourceRoots
+                }
                 if let document {
                     let reason = target.kind == .test ? "it is the Info.plist of test target '\(target.name)'" : "it is the Info.plist of non-app target '\(target.name)'"
+                    nonAppPlists.append((document.path, target.kind == .test ? "the Info.plist of test target '\(target.name)'" : "the Info.plist of non-app target '\(target.name)'"))
                     unread += Self.purposeKeys(in: document).map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: reason) }
                     noteSessionKeys(in: document, reason)
                 }
@@ -132,10 +172,13 @@ public struct TargetDiscovery {
             switch Self.bundleKind(of: document) {
             case .app:
                 targets.append(try makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil))
+                memberships.append(nil)
             case .test:
+                nonAppPlists.append((path, "a test bundle's Info.plist"))
                 unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a test bundle's Info.plist") }
                 noteSessionKeys(in: document, "it is a test bundle's Info.plist")
             case .framework:
+                nonAppPlists.append((path, "a framework's Info.plist"))
                 unread += keys.map { UnreadPurposeString(location: document.location(ofKey: $0), key: $0, reason: "it is a framework's Info.plist; only the app's Info.plist is read") }
                 noteSessionKeys(in: document, "it is a framework's Info.plist; only the app's Info.plist is read")
             case .notABundle:
@@ -147,24 +190,30 @@ public struct TargetDiscovery {
         // Localizations and sources.
         var assigned = [[String]](repeating: [], count: targets.count)
         var unassigned = [String]()
+        let packageTests = files.packages.map { ($0 as NSString).deletingLastPathComponent + "/Tests" }
         for source in files.sources.sorted() {
-            let owners = Self.owners(of: source, among: targets.map(\.sourceRoots), minimumShared: files.inputDepth(of: source))
-            if owners.isEmpty { unassigned.append(source) }
+            var owners = Self.owners(of: source, among: targets.map(\.sourceRoots))
+            for (index, members) in memberships.enumerated() where members?.contains(source) == true && !owners.contains(index) { owners.append(index) }
+            if owners.isEmpty {
+                // Test code is not app code: sources of test targets, of a package's Tests, of `…Tests` directories.
+                if testSources.contains(source) || !Self.owners(of: source, among: [testRoots + packageTests]).isEmpty || Self.isTestPath(source) { continue }
+                unassigned.append(source)
+            }
             for index in owners { assigned[index].append(source) }
         }
         for index in targets.indices {
             targets[index].sourceFiles = assigned[index]
         }
         for stringsPath in files.infoPlistStrings.sorted() {
-            let owners = Self.owners(of: stringsPath, among: targets.map(\.sourceRoots), allowPrefixFallback: false)
+            let owners = Self.owners(of: stringsPath, among: targets.map { $0.sourceRoots + $0.localizationRoots })
             guard !owners.isEmpty else { continue }
-            let strings = try StringsFile(path: stringsPath)
+            let strings = stringsPath.hasSuffix(".strings") ? try StringsFile(path: stringsPath) : try StringCatalog.read(stringsPath)
             for index in owners { targets[index].localizations.append(strings) }
         }
         targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }
         return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location },
                       misplacedSessionKeys: misplaced.sorted { $0.location < $1.location }, skippedFiles: files.skipped,
-                      dependencyRoots: files.dependencyRoots.sorted())
+                      dependencyRoots: files.dependencyRoots.sorted(), warnings: warnings.sorted(), nonAppPlists: nonAppPlists)
     }
 
     // MARK: - Building a target
@@ -309,33 +358,22 @@ public struct TargetDiscovery {
         return "\(directory)/\((path as NSString).lastPathComponent)"
     }
 
-    /// Indices of the targets a file belongs to.
-    static func owners(of file: String, among roots: [[String]], allowPrefixFallback: Bool = true, minimumShared: Int = 1) -> [Int] {
+    /// Indices of the targets a file belongs to by their source roots: those with the deepest root
+    /// that is the file or one of its ancestors. No owner is guessed for a file under no root.
+    static func owners(of file: String, among roots: [[String]]) -> [Int] {
         var best = -1
         var owners = [Int]()
         for (index, targetRoots) in roots.enumerated() {
-            for root in targetRoots where file.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            for root in targetRoots where file == root || file.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
                 if root.count > best { best = root.count; owners = [index] } else if root.count == best, !owners.contains(index) { owners.append(index) }
             }
         }
-        if !owners.isEmpty || !allowPrefixFallback { return owners }
-        var bestShared = 0
-        var candidates = [Int]()
-        for (index, targetRoots) in roots.enumerated() {
-            for root in targetRoots {
-                let shared = sharedDirectoryPrefixLength(file, root)
-                guard shared >= minimumShared else { continue }
-                if shared > bestShared { bestShared = shared; candidates = [index] } else if shared == bestShared, !candidates.contains(index) { candidates.append(index) }
-            }
-        }
-        return candidates.count == 1 ? candidates : []
+        return owners
     }
 
-    /// The number of leading path components `a` and `b` share (not counting the root `/`).
-    static func sharedDirectoryPrefixLength(_ a: String, _ b: String) -> Int {
-        let x = a.split(separator: "/"), y = b.split(separator: "/")
-        var n = 0
-        while n < min(x.count, y.count), x[n] == y[n] { n += 1 }
-        return n
+    /// Whether a path is under a test directory (`AppTests`, `AppUITests`, `Tests`).
+    static func isTestPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("Tests.xctest") }
     }
+
 }

@@ -16,6 +16,7 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark manager
           swift run -c release locsim benchmark scenarios Examples/*.yml
           swift run -c release locsim benchmark lint --files 5000
+          swift run -c release locsim benchmark lint --tree ../corpus/osmandapp__OsmAnd-iOS
           swift run -c release locsim benchmark explore Examples/explore/*.yml
           swift run -c release locsim benchmark explore --regions 7 --depth 0
           swift run -c release locsim benchmark sessions
@@ -39,6 +40,9 @@ struct Benchmark: ParsableCommand {
     @Option(help: "For lint: how many Swift files to generate (5000 is about 57 MB).")
     var files: Int = 5000
 
+    @Option(help: "For lint: lint this directory (a whole app checkout) instead of a generated tree.")
+    var tree: String?
+
     @Option(help: "For explore: how many times to explore each model (the best time counts).")
     var repetitions: Int = 5
 
@@ -55,7 +59,7 @@ struct Benchmark: ParsableCommand {
         if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
         if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: scenarioFiles)) }
-        if target == .lint { print(LintBenchmark.runLintBenchmark(files: files), terminator: "") }
+        if target == .lint { print(tree.map(LintBenchmark.runLintBenchmark(tree:)) ?? LintBenchmark.runLintBenchmark(files: files), terminator: "") }
         if target == .sessions || target == .all {
             print(SessionBenchmark.runModel(iterations: iterations))
             print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))

@@ -34,7 +34,8 @@ import LocSimModel
     func generatedPlist() throws {
         let f = try Fixture([
             "App.xcodeproj/project.pbxproj": ProjectFixtures.pbxproj(infoPlist: nil, settings: ["GENERATE_INFOPLIST_FILE": "YES",
-                                                                                               "INFOPLIST_KEY_NSLocationWhenInUseUsageDescription": "TODO"]),
+                                                                                               "INFOPLIST_KEY_NSLocationWhenInUseUsageDescription": "TODO"],
+                                                                     sources: ["App/Ask.swift"]),
             "App/Ask.swift": Self.requestWhenInUse,
         ])
         let findings = try f.lint()

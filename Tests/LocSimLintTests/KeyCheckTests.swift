@@ -110,7 +110,7 @@ import LocSimModel
     @Test("LOC004 (P5): IPHONEOS_DEPLOYMENT_TARGET in an xcconfig-based project is read")
     func deploymentTargetFromProject() throws {
         let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/Locator.swift": Self.requestAlways,
-                             "App.xcodeproj/project.pbxproj": ProjectFixtures.pbxproj(infoPlist: "App/Info.plist", deploymentTarget: "10.0")])
+                             "App.xcodeproj/project.pbxproj": ProjectFixtures.pbxproj(infoPlist: "App/Info.plist", deploymentTarget: "10.0", sources: ["App/Locator.swift"])])
         #expect(try f.ids() == ["LOC004"])
     }
 

@@ -10,7 +10,10 @@ public enum PurposeText {
     /// Why the text is a placeholder or too vague, or `nil` if it reads as a real explanation.
     ///
     /// - Placeholder: `TODO`, `FIXME`, `TBD`, `lorem ipsum`, `placeholder`, `<#…#>`, a key name, `test`.
-    /// - Vague: fewer than four words, or only "(this app) needs/wants/uses (your) location" with no purpose.
+    /// - Vague: fewer than four words, or only "(this app) needs/wants/uses (your) location" with no
+    ///   purpose. Words are counted by Unicode word segmentation (``TextSegmentation``); in scripts
+    ///   written without spaces (Chinese, Japanese, Thai) two characters count as a word, so a text
+    ///   is too short below seven such characters.
     public static func weakness(of text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lower = trimmed.lowercased()
@@ -19,11 +22,20 @@ public enum PurposeText {
         if placeholderRegex.firstMatch(in: lower, range: range) != nil || lower.hasPrefix("nslocation") {
             return "is a placeholder"
         }
-        let words = lower.split { !$0.isLetter && !$0.isNumber && $0 != "'" }
-        if words.count < 4 { return "is too short to say why the app needs location (\(words.count) word\(words.count == 1 ? "" : "s"))" }
+        let length = TextSegmentation(trimmed)
+        if length.wordEquivalent < minimumWords {
+            if length.isJudgedByCharacters {
+                let n = length.unspacedCharacters
+                return "is too short to say why the app needs location (\(n) character\(n == 1 ? "" : "s"))"
+            }
+            return "is too short to say why the app needs location (\(length.words) word\(length.words == 1 ? "" : "s"))"
+        }
         if genericRegex.firstMatch(in: lower, range: range) != nil { return "says the app wants location but not what for" }
         return nil
     }
+
+    /// The fewest words (or word equivalents) of a text that can say what location is for.
+    static let minimumWords = 4
 
     static let placeholderRegex = try! NSRegularExpression(
         pattern: #"\b(todo|fixme|tbd|xxx+|lorem ipsum|placeholder|change ?me|your (text|description|message) here|description goes here|test(ing)?)\b|<#"#)

@@ -60,7 +60,7 @@ enum SourceChecks {
                     findings.append(make(CheckCatalog.backgroundUpdatesWithoutMode,
                         "allowsBackgroundLocationUpdates = true terminates the app: UIBackgroundModes in \(plistName) does not contain 'location'", event.location))
                 }
-            case .startMonitoring, .serviceSession, .backgroundActivitySession, .locationConfirmation, .timedStatusAnswer:
+            case .startMonitoring, .serviceSession, .backgroundActivitySession, .locationConfirmation, .timedStatusAnswer, .backgroundUpdatesDisabled:
                 continue
             }
         }

@@ -32,8 +32,15 @@ public struct ProjectTarget: Hashable, Sendable {
     /// Purpose strings and other keys given outside the plist file (`INFOPLIST_KEY_…`,
     /// XcodeGen `info.properties`), with where they are defined.
     public var extraInfo: [String: DeclaredValue]
-    /// Source directories named by the project (XcodeGen `sources`), absolute.
+    /// Source directories (or files) named by the project, absolute: XcodeGen `sources`, Xcode
+    /// folders synchronized with the target (`fileSystemSynchronizedGroups`).
     public var sourceRoots: [String]
+    /// The files the target compiles, absolute, when the project lists them (an Xcode target's
+    /// Sources build phase); `nil` when it does not.
+    public var sourceFiles: [String]? = nil
+    /// Whether the build writes the Info.plist at ``infoPlistPath`` (XcodeGen `info:`), so a
+    /// missing file there is expected and the keys are those the project gives.
+    public var generatesInfoPlist = false
     /// The platform named by the project (`SDKROOT`, XcodeGen `platform`), if any.
     public var platformName: String?
     /// The deployment target named by the project, if any (`"14.0"`).

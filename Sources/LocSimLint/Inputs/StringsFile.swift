@@ -19,6 +19,12 @@ public struct StringsFile: Sendable {
     /// The entries, in file order.
     public var entries: [Entry]
 
+    /// Creates a file from entries read another way (string catalogs, stringsdicts).
+    init(path: String, entries: [Entry]) {
+        self.path = path
+        self.entries = entries
+    }
+
     /// Reads and parses `path`.
     ///
     /// - Throws: `InputError` when the file cannot be read or decoded, or is malformed.

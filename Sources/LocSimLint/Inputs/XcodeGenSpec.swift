@@ -3,96 +3,178 @@ import LocSimYAML
 
 /// Reads the targets of an XcodeGen `project.yml`.
 ///
-/// Understands `targets.<name>.type`, `platform`, `deploymentTarget`, `sources`, `info.path`,
-/// `info.properties`, `settings` (`base` and flat) and `configFiles`, plus the project-level
-/// `options.deploymentTarget` and `settings`. `include:` files are not followed.
+/// Follows `include:` (see `loadMerged`), applies `targetTemplates` and reads
+/// `targets.<name>.type`, `name`, `platform` (one target per platform for a list), `deploymentTarget`,
+/// `sources`, `info.path`, `info.properties`, `settings` (flat, or `groups`, `base` and `configs`,
+/// with the project's `settingGroups`) and `configFiles`, plus the project-level
+/// `options.deploymentTarget`, `configs`, `configFiles` and `settings`. Settings are those of the
+/// Release configuration (or the first release-type one).
 public enum XcodeGenSpec {
-    /// Parses `path`.
+    /// The targets of a spec and what could not be resolved.
+    public struct Loaded {
+        /// The targets, sorted by name.
+        public var targets: [ProjectTarget]
+        /// Spec files other than the root that were read (its includes).
+        public var includedFiles: [String]
+        /// Targets or includes that could not be resolved.
+        public var warnings: [ProjectWarning]
+    }
+
+    /// Parses `path` and returns its targets.
     ///
     /// Scalars are read as their source text (`deploymentTarget: 10.10` is 10.10, not 10.1).
     ///
-    /// - Throws: `InputError` for an unreadable file, or malformed YAML or YAML beyond `YAMLLimits`.
+    /// - Throws: `InputError` for an unreadable file, malformed YAML or YAML beyond `YAMLLimits`,
+    ///   or a malformed include or template structure.
     public static func load(_ path: String) throws -> [ProjectTarget] {
-        let text = try YAMLValue.readText(contentsOf: path, kind: "file")
-        let yaml = try YAMLValue.parse(text, file: path)
-        guard let root = yaml?.untyped as? [String: Any] else {
-            throw InputError(file: path, line: yaml?.line, message: "project.yml root is not a mapping")
-        }
+        try loadResolving(path).targets
+    }
+
+    /// Parses `path` with its includes and templates.
+    ///
+    /// - Throws: like ``load(_:)``.
+    public static func loadResolving(_ path: String) throws -> Loaded {
+        let spec = try loadMerged(path)
+        let root = spec.root
+        var warnings = spec.warnings
         let directory = (path as NSString).deletingLastPathComponent
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func locate(_ key: String) -> SourceLocation {
-            for (index, line) in lines.enumerated() {
-                let trimmed = line.drop { $0 == " " }
-                if trimmed.hasPrefix(key + ":") || trimmed.hasPrefix("\"" + key + "\":") {
-                    return SourceLocation(file: path, line: index + 1, column: line.count - trimmed.count + 1)
+
+        func locate(_ key: String, under parent: String? = nil) -> SourceLocation {
+            var first: SourceLocation?
+            for file in spec.files.reversed() {
+                for (index, line) in file.lines.enumerated() {
+                    let trimmed = line.drop { $0 == " " }
+                    guard trimmed.hasPrefix(key + ":") || trimmed.hasPrefix("\"" + key + "\":") else { continue }
+                    let location = SourceLocation(file: file.path, line: index + 1, column: line.count - trimmed.count + 1)
+                    guard let parent else { return location }
+                    if first == nil { first = location }
+                    if Self.parentKey(of: index, in: file.lines)?.lowercased() == parent.lowercased() { return location }
                 }
             }
-            return SourceLocation(file: path)
+            return first ?? SourceLocation(file: path)
         }
-        func absolute(_ p: String) -> String {
-            FileInventory.absolute(p.hasPrefix("/") ? p : directory + "/" + p)
-        }
-        func settings(_ any: Any?) -> BuildSettings {
-            guard let dict = any as? [String: Any] else { return BuildSettings() }
-            var flat = [String: String]()
-            let base = (dict["base"] as? [String: Any]) ?? [:]
-            for (key, value) in dict where key != "base" && key != "configs" && key != "groups" { flat[key] = scalar(value) }
-            for (key, value) in base { flat[key] = scalar(value) }
-            if let configs = dict["configs"] as? [String: Any],
-               let release = (configs.first { $0.key.lowercased() == "release" }?.value ?? configs.sorted { $0.key < $1.key }.first?.value) as? [String: Any] {
-                for (key, value) in release { flat[key] = scalar(value) }
+
+        // The configuration lint reads.
+        let configs = (root["configs"] as? [String: Any]) ?? ["Debug": "debug", "Release": "release"]
+        let config = configs.keys.first { $0.lowercased() == "release" }
+            ?? configs.keys.sorted().first { (configs[$0] as? String)?.lowercased() == "release" }
+            ?? configs.keys.sorted().first ?? "Release"
+        let groups = (root["settingGroups"] as? [String: Any]) ?? [:]
+
+        /// Flat settings of one `settings` value for `config`, with the parent key each came from.
+        func settings(_ any: Any?, depth: Int = 0) -> [String: (value: String, parent: String)] {
+            guard let dict = any as? [String: Any], depth < 16 else { return [:] }
+            var flat = [String: (value: String, parent: String)]()
+            let structured = dict["base"] != nil || dict["configs"] != nil || dict["groups"] != nil
+            if !structured {
+                for (key, value) in dict { if let s = scalar(value) { flat[key] = (s, "settings") } }
+                return flat
             }
+            for name in (dict["groups"] as? [Any])?.compactMap({ $0 as? String }) ?? [] {
+                flat.merge(settings(groups[name], depth: depth + 1)) { $1 }
+            }
+            for (key, value) in (dict["base"] as? [String: Any]) ?? [:] { if let s = scalar(value) { flat[key] = (s, "base") } }
+            for (name, value) in ((dict["configs"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key })
+            where config.lowercased().contains(name.lowercased()) {
+                flat.merge(settings(value, depth: depth + 1).mapValues { ($0.value, $0.parent == "settings" || $0.parent == "base" ? name : $0.parent) }) { $1 }
+            }
+            return flat
+        }
+        func buildSettings(_ any: Any?) -> BuildSettings {
+            let flat = settings(any)
             var origins = [String: SourceLocation]()
-            for key in flat.keys where key.hasPrefix("INFOPLIST_KEY_") { origins[key] = locate(key) }
-            return BuildSettings(flat.compactMapValues { $0 }, origins: origins)
+            for (key, entry) in flat where key.hasPrefix("INFOPLIST_KEY_") { origins[key] = locate(key, under: entry.parent) }
+            return BuildSettings(flat.mapValues(\.value), origins: origins)
         }
         func configFile(_ any: Any?) throws -> BuildSettings {
             guard let dict = any as? [String: Any] else { return BuildSettings() }
-            let chosen = dict.first { $0.key.lowercased() == "release" }?.value ?? dict.sorted { $0.key < $1.key }.first?.value
+            let chosen = dict.first { $0.key.lowercased() == config.lowercased() }?.value
+                ?? dict.sorted { $0.key < $1.key }.first { config.lowercased().contains($0.key.lowercased()) }?.value
             guard let file = chosen as? String else { return BuildSettings() }
-            let full = absolute(file)
+            let full = FileInventory.absolute(file.hasPrefix("/") ? file : directory + "/" + file)
             return FileManager.default.fileExists(atPath: full) ? try XcconfigFile.load(full) : BuildSettings()
         }
 
         var projectSettings = BuildSettings(["SRCROOT": directory, "PROJECT_DIR": directory])
         projectSettings.overlay(try configFile(root["configFiles"]))
-        projectSettings.overlay(settings(root["settings"]))
+        projectSettings.overlay(buildSettings(root["settings"]))
         let projectDeployment = ((root["options"] as? [String: Any])?["deploymentTarget"] as? [String: Any]) ?? [:]
+        let templates = (root["targetTemplates"] as? [String: Any]) ?? [:]
 
         var targets = [ProjectTarget]()
-        for (name, value) in ((root["targets"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard let target = value as? [String: Any] else { continue }
-            var merged = projectSettings
-            merged.overlay(BuildSettings(["TARGET_NAME": name, "PRODUCT_NAME": name]))
-            merged.overlay(try configFile(target["configFiles"]))
-            merged.overlay(settings(target["settings"]))
-            let type = (target["type"] as? String) ?? ""
-            let platform = (target["platform"] as? String) ?? (target["platform"] as? [String])?.first
-            let info = target["info"] as? [String: Any]
-            var plistPath = (info?["path"] as? String).map(absolute)
-            if plistPath == nil, let file = merged.values["INFOPLIST_FILE"], let resolved = merged.resolve(file) { plistPath = absolute(resolved) }
-            var extra = [String: DeclaredValue]()
-            for (key, value) in merged.values where key.hasPrefix("INFOPLIST_KEY_") {
-                extra[String(key.dropFirst("INFOPLIST_KEY_".count))] = DeclaredValue(text: merged.resolve(value), raw: value, location: merged.origins[key] ?? SourceLocation(file: path))
+        for (key, value) in ((root["targets"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let declared = value as? [String: Any] else {
+                warnings.append(ProjectWarning(location: locate(key), message: "target '\(key)' is not a mapping; it is not linted as an app"))
+                continue
             }
-            for (key, value) in (info?["properties"] as? [String: Any]) ?? [:] {
-                guard let s = scalar(value) else { continue }
-                extra[key] = DeclaredValue(text: merged.resolve(s), raw: s, location: locate(key))
+            var target: [String: Any]
+            do {
+                target = try applyTemplates(to: declared, named: (declared["name"] as? String) ?? key, templates: templates, file: path)
+            } catch TemplateFailure.missing(let template) {
+                warnings.append(ProjectWarning(location: locate(key), message: "target '\(key)' uses template '\(template)', which the spec does not define; the target is not linted as an app"))
+                continue
             }
-            var sources = [String]()
-            let rawSources: [Any] = (target["sources"] as? [Any]) ?? ((target["sources"] as? String).map { [$0] } ?? [])
-            for source in rawSources {
-                if let s = source as? String { sources.append(absolute(s)) }
-                if let d = source as? [String: Any], let p = d["path"] as? String { sources.append(absolute(p)) }
+            let platforms = (target["platform"] as? [Any])?.compactMap { $0 as? String } ?? [(target["platform"] as? String)].compactMap { $0 }
+            for platform in platforms.isEmpty ? [nil] : platforms.map(Optional.some) {
+                var body = target
+                var name = (target["name"] as? String) ?? key
+                if let platform, platforms.count > 1 {
+                    body = substitute(target, ["platform": platform]) as? [String: Any] ?? target
+                    name += "_" + platform
+                }
+                let type = (body["type"] as? String) ?? ""
+                if type.isEmpty {
+                    warnings.append(ProjectWarning(location: locate(key), message: "target '\(name)' has no type; it is not linted as an app"))
+                }
+                var merged = projectSettings
+                merged.overlay(BuildSettings(["TARGET_NAME": name, "PRODUCT_NAME": name]))
+                merged.overlay(try configFile(body["configFiles"]))
+                merged.overlay(buildSettings(body["settings"]))
+                let info = body["info"] as? [String: Any]
+                var plistPath = (info?["path"] as? String).map { FileInventory.absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) }
+                if plistPath == nil, let file = merged.values["INFOPLIST_FILE"], let resolved = merged.resolve(file) {
+                    plistPath = FileInventory.absolute(resolved.hasPrefix("/") ? resolved : directory + "/" + resolved)
+                }
+                var extra = [String: DeclaredValue]()
+                for (setting, value) in merged.values where setting.hasPrefix("INFOPLIST_KEY_") {
+                    extra[String(setting.dropFirst("INFOPLIST_KEY_".count))] = DeclaredValue(text: merged.resolve(value), raw: value, location: merged.origins[setting] ?? SourceLocation(file: path))
+                }
+                for (plistKey, value) in (info?["properties"] as? [String: Any]) ?? [:] {
+                    guard let s = scalar(value) else { continue }
+                    extra[plistKey] = DeclaredValue(text: merged.resolve(s), raw: s, location: locate(plistKey))
+                }
+                var sources = [String]()
+                let rawSources: [Any] = (body["sources"] as? [Any]) ?? ((body["sources"] as? String).map { [$0] } ?? [])
+                for source in rawSources {
+                    let written = (source as? String) ?? ((source as? [String: Any])?["path"] as? String)
+                    if let written { sources.append(FileInventory.absolute(written.hasPrefix("/") ? written : directory + "/" + written)) }
+                }
+                let deployment = scalar(body["deploymentTarget"]) ?? platform.flatMap { scalar(projectDeployment[$0]) }
+                var made = ProjectTarget(name: name, kind: kind(ofType: type), projectFile: path, projectDirectory: directory,
+                                         infoPlistPath: plistPath, settings: merged, extraInfo: extra, sourceRoots: sources,
+                                         platformName: platform, deploymentTarget: deployment)
+                made.generatesInfoPlist = info?["path"] != nil
+                made.isAppClip = type.hasSuffix("on-demand-install-capable")
+                targets.append(made)
             }
-            let deployment = scalar(target["deploymentTarget"]) ?? platform.flatMap { scalar(projectDeployment[$0]) }
-            var projectTarget = ProjectTarget(name: name, kind: kind(ofType: type), projectFile: path, projectDirectory: directory,
-                                              infoPlistPath: plistPath, settings: merged, extraInfo: extra, sourceRoots: sources,
-                                              platformName: platform, deploymentTarget: deployment)
-            projectTarget.isAppClip = type.hasSuffix("on-demand-install-capable")
-            targets.append(projectTarget)
         }
-        return targets
+        return Loaded(targets: targets, includedFiles: spec.files.dropLast().map(\.path), warnings: warnings)
+    }
+
+    /// The key of the mapping that line `index` is nested in: the nearest line above with less indentation.
+    static func parentKey(of index: Int, in lines: [Substring]) -> String? {
+        let indent = lines[index].prefix { $0 == " " }.count
+        var i = index - 1
+        while i >= 0 {
+            let line = lines[i]
+            let trimmed = line.drop { $0 == " " }
+            let own = line.count - trimmed.count
+            if !trimmed.isEmpty, !trimmed.hasPrefix("#"), own < indent {
+                return trimmed.split(separator: ":", maxSplits: 1).first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\" -")) }
+            }
+            i -= 1
+        }
+        return nil
     }
 
     /// The lint kind of an XcodeGen target `type`.

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Only what lint needs: native targets, their product type, the Release (or first) build
 /// configuration of the project and the target with their `.xcconfig` bases, `INFOPLIST_FILE`
-/// and `INFOPLIST_KEY_…` settings.
+/// and `INFOPLIST_KEY_…` settings (located at the line of that configuration), and the files each
+/// target compiles (its Sources build phase, through `PBXBuildFile` and the group tree, and
+/// folders synchronized with it).
 public enum XcodeProjectFile {
     /// Parses `path` (`…/App.xcodeproj/project.pbxproj`).
     ///
@@ -27,8 +29,8 @@ public enum XcodeProjectFile {
 
         func settings(ofList listID: String?) throws -> BuildSettings {
             guard let listID, let list = objects[listID], let ids = list["buildConfigurations"] as? [String] else { return BuildSettings() }
-            let configs = ids.compactMap { objects[$0] }
-            guard let chosen = configs.first(where: { ($0["name"] as? String) == "Release" }) ?? configs.first else { return BuildSettings() }
+            let chosenID = ids.first { (objects[$0]?["name"] as? String) == "Release" } ?? ids.first { objects[$0] != nil }
+            guard let chosenID, let chosen = objects[chosenID] else { return BuildSettings() }
             var result = BuildSettings()
             if let baseRef = chosen["baseConfigurationReference"] as? String, let xcconfig = paths.path(of: baseRef),
                FileManager.default.fileExists(atPath: xcconfig) {
@@ -36,6 +38,7 @@ public enum XcodeProjectFile {
             }
             var own = [String: String]()
             var origins = [String: SourceLocation]()
+            let configurationLocations = keyLocations.locations(inObject: chosenID)
             for (key, value) in (chosen["buildSettings"] as? [String: Any]) ?? [:] where !key.contains("[") {
                 if let s = value as? String {
                     own[key] = s
@@ -43,7 +46,8 @@ public enum XcodeProjectFile {
                     own[key] = a.joined(separator: " ")
                 }
                 if key.hasPrefix("INFOPLIST_KEY_") || key.hasSuffix("_DEPLOYMENT_TARGET") || key == "INFOPLIST_FILE" {
-                    origins[key] = keyLocations.location(of: key)
+                    // The configuration lint reads, not the first one that sets the key (often Debug).
+                    origins[key] = configurationLocations[key] ?? keyLocations.location(of: key)
                 }
             }
             do {
@@ -92,11 +96,21 @@ public enum XcodeProjectFile {
             let sdkPlatform = try merged.values["SDKROOT"].flatMap { try resolve($0, of: "SDKROOT") }.map(platformName(sdk:))
             let key = keys.first { platformName(deploymentKey: $0) == sdkPlatform && merged.values[$0] != nil } ?? keys.first { merged.values[$0] != nil }
             let deployment = try key.flatMap { key in try merged.values[key].flatMap { try resolve($0, of: key) } }
-            var projectTarget = ProjectTarget(name: name, kind: kind, projectFile: path, projectDirectory: projectDir, infoPlistPath: plistPath,
-                                              settings: merged, extraInfo: extra, sourceRoots: [],
-                                              platformName: sdkPlatform ?? key.map(platformName(deploymentKey:)), deploymentTarget: deployment)
-            projectTarget.isAppClip = (target["productType"] as? String)?.hasSuffix(".on-demand-install-capable") == true
-            targets.append(projectTarget)
+            var project = ProjectTarget(name: name, kind: kind, projectFile: path, projectDirectory: projectDir, infoPlistPath: plistPath,
+                                        settings: merged, extraInfo: extra, sourceRoots: [],
+                                        platformName: sdkPlatform ?? key.map(platformName(deploymentKey:)), deploymentTarget: deployment)
+            // Membership: the Sources build phase's files, and folders synchronized with the target.
+            var compiled = [String]()
+            for phaseID in (target["buildPhases"] as? [String]) ?? [] {
+                guard let phase = objects[phaseID], (phase["isa"] as? String) == "PBXSourcesBuildPhase" else { continue }
+                for buildFile in (phase["files"] as? [String]) ?? [] {
+                    if let ref = objects[buildFile]?["fileRef"] as? String, let file = paths.path(of: ref) { compiled.append(file) }
+                }
+            }
+            project.sourceFiles = compiled
+            project.sourceRoots = ((target["fileSystemSynchronizedGroups"] as? [String]) ?? []).compactMap { paths.path(of: $0) }
+            project.isAppClip = (target["productType"] as? String)?.hasSuffix(".on-demand-install-capable") == true
+            targets.append(project)
         }
         return targets
     }

@@ -16,6 +16,8 @@ struct FileInventory {
     var plists: [String] = []
     var infoPlistStrings: [String] = []
     var sources: [String] = []
+    /// SwiftPM manifests (`Package.swift`): their `Tests` directories hold test code.
+    var packages: [String] = []
     var inputRoots: [String] = []
     /// Files lint would have read but skipped, in walk order.
     var skipped: [SkippedFile] = []
@@ -31,7 +33,7 @@ struct FileInventory {
 
     /// What lint reads a file as.
     enum Role {
-        case project, plist, infoPlistStrings, source
+        case project, plist, infoPlistStrings, source, package
     }
 
     /// The role of a file by its name, or `nil` for a file lint never reads.
@@ -40,7 +42,8 @@ struct FileInventory {
         let ext = (name as NSString).pathExtension
         if name == "project.pbxproj" || name == "project.yml" { return .project }
         if ext == "plist" { return .plist }
-        if name == "InfoPlist.strings" { return .infoPlistStrings }
+        if name == "InfoPlist.strings" || name == "InfoPlist.xcstrings" || name == "InfoPlist.stringsdict" { return .infoPlistStrings }
+        if name == "Package.swift" { return .package }
         if sourceExtensions.contains(ext) { return .source }
         return nil
     }
@@ -142,6 +145,7 @@ struct FileInventory {
         case .plist: plists.append(file)
         case .infoPlistStrings: infoPlistStrings.append(file)
         case .source: sources.append(file)
+        case .package: packages.append(file)
         case nil: break
         }
     }
@@ -154,10 +158,6 @@ struct FileInventory {
         return PlistEncoding.mentions(data, "NSLocation") || PlistEncoding.mentions(data, "RequireExplicitServiceSession")
     }
 
-    /// The number of path components of the deepest input root containing `file`.
-    func inputDepth(of file: String) -> Int {
-        inputRoots.filter { file.hasPrefix($0 + "/") }.map { $0.split(separator: "/").count }.max() ?? 1
-    }
 
     /// `path` made absolute against the current directory and standardized.
     static func absolute(_ path: String) -> String {

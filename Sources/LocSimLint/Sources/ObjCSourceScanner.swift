@@ -82,7 +82,8 @@ public enum ObjCSourceScanner {
                 let trimmed = following.drop { $0 == " " || $0 == "\t" }
                 guard let first = trimmed.first, first == "=" || first == ":" else { continue }
                 let value = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
-                kind = .backgroundUpdates(literalTrue: value.hasPrefix("YES") || value.hasPrefix("true") || value.hasPrefix("1"))
+                let literalFalse = value.hasPrefix("NO") || value.hasPrefix("false") || value.hasPrefix("0")
+                kind = literalFalse ? .backgroundUpdatesDisabled : .backgroundUpdates(literalTrue: value.hasPrefix("YES") || value.hasPrefix("true") || value.hasPrefix("1"))
             case "CLServiceSession", "CLBackgroundActivitySession", "CLMonitor":
                 // Only a message to the class (`[CLServiceSession …]`, `[[CLServiceSession alloc] …]`),
                 // not the type of a declaration (`CLServiceSession *session`).
@@ -147,7 +148,7 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let callRegex = try! NSRegularExpression(pattern: #"\b(confirmAcquiredInRegion|requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|startMonitoring\w*|CLServiceSession|CLBackgroundActivitySession|CLMonitor)\b"#)
+    static let callRegex = try! NSRegularExpression(pattern: #"\b(confirmAcquiredInRegion|requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|CLServiceSession|CLBackgroundActivitySession|CLMonitor|"# + SourceEvent.objCMonitoringSelectors.sorted().joined(separator: "|") + #")\b"#)
 
     /// Whether the name at `offset` in blanked `code` is the receiver of a message: `[` (possibly
     /// after blanks) comes right before it.

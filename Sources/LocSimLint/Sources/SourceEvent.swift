@@ -14,9 +14,13 @@ public struct SourceEvent: Hashable, Sendable {
         /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` or
         /// `CLServiceSession(…, fullAccuracyPurposeKey:)`; the key when it is a literal.
         case temporaryFullAccuracy(purposeKey: String?, api: String)
-        /// An assignment to `allowsBackgroundLocationUpdates`; `literalTrue` when the value is `true`/`YES`.
+        /// An assignment to `allowsBackgroundLocationUpdates` of anything but a literal `false`/`NO`;
+        /// `literalTrue` when the value is `true`/`YES`.
         case backgroundUpdates(literalTrue: Bool)
-        /// A `startMonitoring…` call (region, visits, significant changes).
+        /// `allowsBackgroundLocationUpdates = false` (`NO`): turns background updates off, so it is
+        /// no use of the `location` background mode.
+        case backgroundUpdatesDisabled
+        /// A call of one of ``SourceEvent/monitoringAPIs`` (region, visits, significant changes).
         case startMonitoring(String)
         /// A `CLServiceSession` is created, with any requirement (O3): `requirement` is
         /// `none`, `whenInUse` or `always` when written literally, else `nil`.
@@ -72,6 +76,23 @@ public struct SourceEvent: Hashable, Sendable {
         self.branchStatuses = branchStatuses
         self.unboundedWait = unboundedWait
     }
+
+    /// The Core Location types whose methods lint reads (a receiver of such a type makes a call
+    /// with a Core Location name a location call).
+    public static let locationReceiverTypes: Set<String> = ["CLLocationManager", "CLServiceSession", "CLMonitor"]
+
+    /// The `CLLocationManager` monitoring methods by Swift base name (`startMonitoring` only with
+    /// its `for:` argument): a method with another name (`startMonitoringAudioLevels()`) is never a
+    /// location call.
+    public static let monitoringAPIs: Set<String> = [
+        "startMonitoring", "startMonitoringSignificantLocationChanges", "startMonitoringVisits", "startMonitoringLocationPushes",
+    ]
+
+    /// The same methods by the first piece of their Objective-C selector (a bare `startMonitoring`
+    /// message is some other class's, a reachability manager's say).
+    public static let objCMonitoringSelectors: Set<String> = [
+        "startMonitoringForRegion", "startMonitoringSignificantLocationChanges", "startMonitoringVisits", "startMonitoringLocationPushesWithCompletion",
+    ]
 
     /// The `CLServiceSession.AuthorizationRequirement` cases (O3), as written after the dot.
     public static let serviceSessionRequirements = ["none", "whenInUse", "always"]

@@ -43,6 +43,9 @@ public enum SourceScanner {
     }
 
     static let needles = SourceScan.interestingIdentifiers
+    /// The needles for Objective-C: `liveUpdates` is a Swift-only API (`CLLocationUpdate`), and in
+    /// Objective-C trees the word is mostly app settings (`liveUpdatesPurchased`) in large files.
+    static let objCNeedles = needles.filter { $0 != "liveUpdates" }
 
     /// The largest source file that is analysed: 2 MiB (2,097,152 bytes).
     ///
@@ -60,7 +63,7 @@ public enum SourceScanner {
         guard let data = try? handle.readToEnd() else {
             return .failure(InputError(file: path, message: "cannot read file"))
         }
-        guard ByteSearch.containsAny(data, needles) else { return .success((nil, data.count)) }
+        guard ByteSearch.containsAny(data, path.hasSuffix(".swift") ? needles : objCNeedles) else { return .success((nil, data.count)) }
         guard data.count <= maximumSourceBytes else {
             let note = SourceNote(location: SourceLocation(file: path),
                                   message: "source file of \(data.count) bytes is larger than the \(maximumSourceBytes)-byte limit: not analysed, its location calls are not checked")

@@ -6,9 +6,11 @@ import SwiftSyntax
 ///
 /// Recognizes `requestWhenInUseAuthorization()`, `requestAlwaysAuthorization()`,
 /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`, `allowsBackgroundLocationUpdates = …`,
-/// `startMonitoring…`, `CLServiceSession(authorization:fullAccuracyPurposeKey:)`,
+/// the monitoring calls of `SourceEvent.monitoringAPIs`, `CLServiceSession(authorization:fullAccuracyPurposeKey:)`,
 /// `CLBackgroundActivitySession()`, `CLMonitor(_:)` and `CLLocationUpdate.liveUpdates`, and for each
-/// the lifecycle context, the status branch and any unbounded wait around it.
+/// the lifecycle context, the status branch and any unbounded wait around it. A call with a Core
+/// Location method name counts only when its receiver is not known to be of another type
+/// (`SwiftReceiverTypes`).
 public enum SwiftSourceScanner {
     /// Parses `text` (the contents of `path`) and returns what it found.
     ///
@@ -31,23 +33,32 @@ public enum SwiftSourceScanner {
     static let continuationFunctions: Set<String> = ["withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation"]
     static let escapeTokens = ["Task.sleep", "asyncAfter", "Timer", "timeout", "Timeout", "didBecomeActiveNotification", "DidBecomeActiveNotification",
                                "withTaskCancellationHandler", "scenePhase"]
+    /// The Core Location method and property names whose receiver decides whether they are location calls.
+    static let locationMethods: Set<String> = SourceEvent.monitoringAPIs.union([
+        "requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
+    ])
     static let statusNames: Set<String> = ["notDetermined", "restricted", "denied", "authorizedAlways", "authorizedWhenInUse", "authorized"]
 
     private final class Visitor: SyntaxVisitor {
         let path: String
         let converter: SourceLocationConverter
         let hasEscape: Bool
+        let tree: SourceFileSyntax
+        /// Declared types, collected in a second walk only when a call with a Core Location name is met.
+        lazy var receivers = SwiftReceiverTypes(tree)
         var result = SourceScan()
 
         init(path: String, tree: SourceFileSyntax, fileText: String) {
             self.path = path
+            self.tree = tree
             self.converter = SourceLocationConverter(fileName: path, tree: tree)
             self.hasEscape = ByteSearch.containsAny(Data(fileText.utf8), SwiftSourceScanner.escapeTokens)
             super.init(viewMode: .sourceAccurate)
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            let name = Self.calleeName(node.calledExpression)
+            var name = Self.calleeName(node.calledExpression)
+            if SwiftSourceScanner.locationMethods.contains(name), !isLocationCall(node.calledExpression) { name = "" }
             switch name {
             case "requestWhenInUseAuthorization":
                 add(.request(.whenInUse, api: name), at: node)
@@ -73,14 +84,16 @@ public enum SwiftSourceScanner {
                 add(.request(.whenInUse, api: "CLLocationUpdate.liveUpdates"), at: node)
             case "confirmAcquired":
                 add(.locationConfirmation, at: node)
+            case "startMonitoring" where node.arguments.first?.label?.text != "for":
+                break
+            case _ where SourceEvent.monitoringAPIs.contains(name):
+                add(.startMonitoring(name), at: node)
             default:
                 if let status = Self.answeredStatus(node), let timer = timer(around: Syntax(node)) {
                     add(.timedStatusAnswer(status: status, timer: timer), at: node)
                 }
                 noteScreenRoots(of: node, name: name)
-                if name.hasPrefix("startMonitoring") {
-                    add(.startMonitoring(name), at: node)
-                } else if !name.isEmpty {
+                if !name.isEmpty {
                     let (context, contextName) = self.context(of: Syntax(node))
                     if context != .unknown, let contextName { result.record(name, .init(context: context, name: contextName)) }
                     let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
@@ -95,11 +108,25 @@ public enum SwiftSourceScanner {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             for index in elements.indices.dropLast(2) where elements[index + 1].is(AssignmentExprSyntax.self) {
-                guard Self.calleeName(elements[index]) == "allowsBackgroundLocationUpdates" else { continue }
-                let value = elements[index + 2].as(BooleanLiteralExprSyntax.self)
-                add(.backgroundUpdates(literalTrue: value?.literal.tokenKind == .keyword(.true)), at: elements[index])
+                guard Self.calleeName(elements[index]) == "allowsBackgroundLocationUpdates", isLocationCall(elements[index]) else { continue }
+                let value = elements[index + 2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind
+                add(value == .keyword(.false) ? .backgroundUpdatesDisabled : .backgroundUpdates(literalTrue: value == .keyword(.true)), at: elements[index])
             }
             return .visitChildren
+        }
+
+        /// Whether a member named like a Core Location method is one: its receiver is a location
+        /// manager, session or monitor by declared type or initializer, or is unknown (the name is
+        /// then exactly the Core Location name). A receiver of another known type is not.
+        func isLocationCall(_ callee: ExprSyntax) -> Bool {
+            var callee = callee
+            if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
+            let base = callee.as(MemberAccessExprSyntax.self)?.base
+            if callee.is(MemberAccessExprSyntax.self) || callee.is(DeclReferenceExprSyntax.self) {
+                if case .other = receivers.receiver(base, in: Syntax(callee)) { return false }
+                return true
+            }
+            return false
         }
 
         func add(_ kind: SourceEvent.Kind, at node: some SyntaxProtocol) {
