@@ -6,20 +6,8 @@ import Testing
 @Suite struct CIOutputTests {
     static let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/lint-findings.schema.json").standardized.path
 
-    static let source = """
-    import CoreLocation
-    final class Recorder {
-        let manager = CLLocationManager()
-        func start() {
-            manager.requestWhenInUseAuthorization()
-            manager.allowsBackgroundLocationUpdates = true
-        }
-    }
-    """
-
-    func fixture() throws -> Fixture {
-        try Fixture(["App/Info.plist": infoPlist([PurposeKeyName.whenInUse: "TODO"]), "App/Recorder.swift": Self.source])
-    }
+    /// The output tests' fixture: a vague When In Use text and background updates without the mode.
+    func fixture() throws -> Fixture { try OutputAndCommandLineTests().fixture() }
 
     @Test("github: one workflow command per finding, error/warning/notice, escaped as the Actions toolkit does")
     func githubFormat() throws {
@@ -52,7 +40,7 @@ import Testing
         #expect(parsed == baseline)
         #expect(parsed.newFindings(findings, baseDirectory: f.root).isEmpty)
         // Lines shift: two lines inserted above; the same findings are still known.
-        try f.write("App/Recorder.swift", "// a comment\n// another\n" + Self.source + "\nfinal class Other {\n    let m = CLLocationManager()\n    func go() { m.allowsBackgroundLocationUpdates = true }\n}\n")
+        try f.write("App/Recorder.swift", "// a comment\n// another\n" + OutputAndCommandLineTests.sources + "\nfinal class Other {\n    let m = CLLocationManager()\n    func go() { m.allowsBackgroundLocationUpdates = true }\n}\n")
         let moved = try f.lint()
         let fresh = parsed.newFindings(moved, baseDirectory: f.root)
         #expect(moved.count == 3)

@@ -43,6 +43,34 @@ import Testing
         #expect(findings.map(\.line) == [4])
     }
 
+    @Test("80 unclosed `g(x as ` (swift-syntax's error recovery is cubic in them; found by fuzzing): skipped with a LOC016 note at the first")
+    func unclosedParentheses80() throws {
+        let text = try Self.regression("swift", "unclosed-parentheses-as-80.swift")
+        let scan = SwiftLexicalScan(Array(text.utf8))
+        #expect(scan.unclosedParentheses.count == 80)
+        #expect(scan.unclosedParentheses.line == 5)
+        let findings = try lint(text, file: "Unclosed.swift")
+        #expect(findings.map(\.id) == ["LOC016"])
+        #expect(findings.map(\.line) == [5])
+    }
+
+    @Test("unclosed `(` exactly at the limit are parsed: the Always request is found")
+    func unclosedParenthesesAtLimit() throws {
+        let text = try Self.regression("swift", "unclosed-parentheses-at-limit-32.swift")
+        #expect(SwiftLexicalScan(Array(text.utf8)).unclosedParentheses.count == SwiftParseGuard.maximumUnclosedParentheses)
+        let findings = try lint(text, file: "Unclosed.swift")
+        #expect(findings.map(\.id) == ["LOC002"])
+        #expect(findings.map(\.line) == [4])
+    }
+
+    @Test("lexical scan: balanced parentheses, and those inside strings, comments and interpolations, are not unclosed")
+    func balancedParentheses() {
+        let text = "f(g(1), h(\"(\\(x(\"(\")))\"))\n// (((\n/* ( */ let s = \"(\"\n(\n"
+        let scan = SwiftLexicalScan(Array(text.utf8))
+        #expect(scan.unclosedParentheses.count == 1)
+        #expect(scan.unclosedParentheses.line == 4)
+    }
+
     @Test("calls nested beyond swift-syntax's nesting limit: the earlier request kept, a LOC016 note where parsing stopped")
     func nestedCallsBeyondParserLimit() throws {
         let source = try Self.regression("swift", "nested-calls-beyond-parser-limit.swift")

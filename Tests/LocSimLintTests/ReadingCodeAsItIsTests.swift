@@ -4,7 +4,11 @@ import Testing
 /// A call is a Core Location call by its receiver and exact name, never by a name prefix;
 /// turning background updates off is no use of the background mode.
 @Suite struct ReadingCodeAsItIsTests {
-    static let plistWithMode = infoPlist(goodKeys, raw: backgroundModes("location", "audio"))
+    /// When In Use only: these fixtures never ask for Always (an Always text would get LOC024).
+    static let whenInUseKeys = [PurposeKeyName.whenInUse: Text.whenInUse]
+    static let plistWithMode = infoPlist(whenInUseKeys, raw: backgroundModes("location", "audio"))
+    /// Both texts and the mode, for the fixtures that ask for Always.
+    static let alwaysPlistWithMode = infoPlist(goodKeys, raw: backgroundModes("location", "audio"))
 
     @Test("LOC007 (I6): startMonitoringAudioLevels() is no location call, so it proves nothing either way")
     func audioLevelsIsNotMonitoring() throws {
@@ -86,17 +90,17 @@ import Testing
             }
         }
         """
-        let f = try Fixture(["App/Info.plist": Self.plistWithMode, "App/Tracker.swift": source])
+        let f = try Fixture(["App/Info.plist": Self.alwaysPlistWithMode, "App/Tracker.swift": source])
         #expect(try f.ids() == ["LOC007"])
         let objc = "- (void)stop {\n    [self.manager requestAlwaysAuthorization];\n    self.manager.allowsBackgroundLocationUpdates = NO;\n}\n"
-        let g = try Fixture(["App/Info.plist": Self.plistWithMode, "App/Tracker.m": objc])
+        let g = try Fixture(["App/Info.plist": Self.alwaysPlistWithMode, "App/Tracker.m": objc])
         #expect(try g.ids() == ["LOC007"])
     }
 
     @Test("LOC006, LOC007 (I6, I8): = false never needs the mode; = true with the mode is no finding")
     func disablingNeedsNoMode() throws {
         let source = "import CoreLocation\nfinal class T {\n    let m = CLLocationManager()\n    func stop() { m.allowsBackgroundLocationUpdates = false }\n}\n"
-        let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/T.swift": source])
+        let f = try Fixture(["App/Info.plist": infoPlist(Self.whenInUseKeys), "App/T.swift": source])
         #expect(try f.ids() == [])
         let on = source.replacingOccurrences(of: "= false", with: "= true")
         let g = try Fixture(["App/Info.plist": Self.plistWithMode, "App/T.swift": on])

@@ -10,6 +10,9 @@ struct SwiftLexicalScan {
     private(set) var startsInsideLiteral: [Bool] = [false]
     /// The deepest nesting of `[` in code, and the 1-based line of the `[` that first reached it.
     private(set) var deepestSquareBracket = (depth: 0, line: 1)
+    /// How many `(` in code (outside interpolations) are never closed, and the 1-based line of
+    /// the outermost of them (1 when there are none).
+    private(set) var unclosedParentheses = (count: 0, line: 1)
 
     /// What the lexer is inside of, innermost last.
     private enum Frame {
@@ -42,6 +45,7 @@ struct SwiftLexicalScan {
         var multilineFrames = 0
         var commentDepth = 0
         var square = 0
+        var openParentheses = [Int]()  // the line of each `(` open in top-level code
         var line = 1
         var i = start
         func newLine() {
@@ -98,10 +102,12 @@ struct SwiftLexicalScan {
                 i = open + (multiline ? 3 : 1)
                 continue
             case UInt8(ascii: "("):
-                if case .interpolation(let open)? = stack.last { stack[stack.count - 1] = .interpolation(parentheses: open + 1) }
+                if case .interpolation(let open)? = stack.last { stack[stack.count - 1] = .interpolation(parentheses: open + 1) } else { openParentheses.append(line) }
             case UInt8(ascii: ")"):
                 if case .interpolation(let open)? = stack.last {
                     if open == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(parentheses: open - 1) }
+                } else if !openParentheses.isEmpty {
+                    openParentheses.removeLast()
                 }
             case UInt8(ascii: "["):
                 square += 1
@@ -113,5 +119,6 @@ struct SwiftLexicalScan {
             }
             i += 1
         }
+        unclosedParentheses = (openParentheses.count, openParentheses.first ?? 1)
     }
 }
