@@ -16,7 +16,7 @@ enum PreflightChecks {
         guard !target.isAppExtension else { return [] }
         func closeness(_ t: AppTarget, _ owner: String) -> Int {
             t.sourceRoots.map { root in
-                root == owner || root.hasPrefix(owner + "/") ? Int.max : TargetDiscovery.sharedDirectoryPrefixLength(root, owner)
+                root == owner || root.hasPrefix(owner + "/") ? Int.max : sharedDirectoryPrefixLength(root, owner)
             }.max() ?? 0
         }
         return references.filter { dependency in
@@ -24,6 +24,14 @@ enum PreflightChecks {
             guard mine > 0 else { return false }
             return targets.filter { !$0.isAppExtension }.allSatisfy { closeness($0, dependency.owner) <= mine }
         }
+    }
+
+    /// How many leading path components `a` and `b` share.
+    static func sharedDirectoryPrefixLength(_ a: String, _ b: String) -> Int {
+        let x = a.split(separator: "/"), y = b.split(separator: "/")
+        var n = 0
+        while n < min(x.count, y.count), x[n] == y[n] { n += 1 }
+        return n
     }
 
     /// LOC028 and LOC024 for `target`.
