@@ -7,35 +7,43 @@ import Darwin
 
 /// Fast substring search over raw bytes, used to skip files before parsing.
 ///
-/// A ``Needles`` set is searched in one pass over the bytes: a table of the needles' first two
-/// bytes picks the positions worth comparing, and only there are the needles starting with those
-/// bytes compared (`memcmp`). NUL bytes are ordinary bytes (binary plists are full of them; a
+/// A ``Needles`` set is searched in one pass over the bytes: a table of two-byte anchors (each
+/// needle's first camel-case hump, rare in code) picks the positions worth comparing, and only
+/// there are the needles anchored there compared (`memcmp`). NUL bytes are ordinary bytes (binary plists are full of them; a
 /// hostile source can hold one before a call), so a NUL never hides what follows it.
 enum ByteSearch {
     /// A set of ASCII needles prepared for one-pass search; build it once and reuse it.
     struct Needles: Sendable {
         /// The needles' bytes.
         let needles: [[UInt8]]
-        /// For each two-byte prefix (`first << 8 | second`), the needles starting with it (indices
-        /// into ``needles``); empty for most prefixes.
+        /// For each two-byte anchor (`first << 8 | second`), the needles anchored there (indices
+        /// into ``needles``); empty for most pairs.
         let byPrefix: [[Int]]
-        /// 1 for a two-byte prefix some needle starts with, else 0 (the table the loop reads).
+        /// 1 for a two-byte anchor of some needle, else 0 (the table the loop reads).
         let isPrefix: [UInt8]
         /// The length of the shortest needle.
         let shortest: Int
+
+        /// Where each needle's two-byte anchor starts: its first camel-case hump (`dE` in
+        /// `didEnterRegion`), rare in code, else its first two bytes.
+        let anchors: [Int]
 
         /// Prepares `needles` (each at least two bytes long).
         init(_ needles: [String]) {
             self.needles = needles.map { Array($0.utf8) }
             var byPrefix = [[Int]](repeating: [], count: 1 << 16)
             var isPrefix = [UInt8](repeating: 0, count: 1 << 16)
+            var anchors = [Int]()
             for (index, needle) in self.needles.enumerated() {
                 precondition(needle.count >= 2, "ByteSearch needles have at least two bytes")
-                byPrefix[Int(needle[0]) << 8 | Int(needle[1])].append(index)
-                isPrefix[Int(needle[0]) << 8 | Int(needle[1])] = 1
+                let anchor = (0..<needle.count - 1).first { (0x61...0x7A).contains(needle[$0]) && (0x41...0x5A).contains(needle[$0 + 1]) } ?? 0
+                anchors.append(anchor)
+                byPrefix[Int(needle[anchor]) << 8 | Int(needle[anchor + 1])].append(index)
+                isPrefix[Int(needle[anchor]) << 8 | Int(needle[anchor + 1])] = 1
             }
             self.byPrefix = byPrefix
             self.isPrefix = isPrefix
+            self.anchors = anchors
             shortest = self.needles.map(\.count).min() ?? 0
         }
 
@@ -53,7 +61,9 @@ enum ByteSearch {
                         if table[previous << 8 | next] != 0 {
                             for index in byPrefix[previous << 8 | next] {
                                 let needle = needles[index]
-                                if needle.count <= count - i, needle.withUnsafeBufferPointer({ memcmp(base + i, $0.baseAddress!, needle.count) == 0 }) { return true }
+                                let start = i - anchors[index]
+                                if start >= 0, needle.count <= count - start,
+                                   needle.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, needle.count) == 0 }) { return true }
                             }
                         }
                         previous = next
