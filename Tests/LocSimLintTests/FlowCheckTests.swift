@@ -179,6 +179,135 @@ import Testing
         #expect(try ids(["App/Info.plist": infoPlist([PurposeKeyName.whenInUse: Text.whenInUse]), "App/Settings.swift": source]) == [])
     }
 
+    // MARK: LOC021 launch chains
+
+    @Test("LOC021 (D6): a launch callback creates a tracker whose start() asks a provider that requests: followed through typed calls")
+    func launchChainSwift() throws {
+        let appDelegate = """
+        import UIKit
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            var tracker: Tracker?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                if UserDefaults.standard.bool(forKey: "tracking") {
+                    tracker = Tracker()
+                    tracker?.start()
+                }
+                return true
+            }
+        }
+        """
+        let tracker = """
+        import Foundation
+        final class Tracker {
+            let provider = LocationProvider()
+            var lastAuthorizationCheck: Date?
+            func start() {
+                lastAuthorizationCheck = Date()
+                provider.startUpdates()
+            }
+        }
+        """
+        let provider = """
+        import CoreLocation
+        final class LocationProvider: NSObject {
+            let manager = CLLocationManager()
+            func startUpdates() {
+                if manager.authorizationStatus != .authorizedAlways {
+                    manager.requestAlwaysAuthorization()
+                }
+            }
+        }
+        """
+        let findings = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/AppDelegate.swift": appDelegate,
+                                    "App/Tracker.swift": tracker, "App/LocationProvider.swift": provider]).lint()
+        #expect(findings.map(\.checkID) == ["LOC021"])
+        #expect(findings.first?.location.file.hasSuffix("LocationProvider.swift") == true)
+        #expect(findings.first?.location.line == 6)
+        #expect(findings.first?.message.contains("at launch (application:didFinishLaunchingWithOptions: → Tracker.start → LocationProvider.startUpdates)") == true)
+    }
+
+    @Test("LOC021 (D6): Objective-C: launch → [Store sharedInstance] → init → [self authorize], which requests")
+    func launchChainObjectiveC() throws {
+        let appDelegate = """
+        @implementation AppDelegate
+        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+            Store *store = [Store sharedInstance];
+            store.delegate = self;
+            return YES;
+        }
+        @end
+        """
+        let store = """
+        @implementation Store
+        static Store *theStore;
+        + (Store *)sharedInstance {
+            if (theStore == nil) {
+                theStore = [[Store alloc] init];
+            }
+            return theStore;
+        }
+        - (instancetype)init {
+            self = [super init];
+            self.manager = [[CLLocationManager alloc] init];
+            [self authorize];
+            return self;
+        }
+        - (void)authorize {
+            if (self.manager.authorizationStatus == kCLAuthorizationStatusNotDetermined) {
+                [self.manager requestAlwaysAuthorization];
+            }
+        }
+        @end
+        """
+        let findings = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/AppDelegate.m": appDelegate, "App/Store.m": store]).lint()
+        #expect(findings.map(\.checkID) == ["LOC021"])
+        #expect(findings.first?.location.file.hasSuffix("Store.m") == true)
+        #expect(findings.first?.location.line == 17)
+        #expect(findings.first?.message.contains("at launch (application:didFinishLaunchingWithOptions: → Store.sharedInstance → Store.init → Store.authorize)") == true)
+    }
+
+    @Test("LOC021: not followed: a method of another type with the same name, a closure run later, a receiver of unknown type, a chain over 4 calls")
+    func launchChainNotFollowed() throws {
+        let appDelegate = """
+        import UIKit
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            let network = Network()
+            var onEnable: (() -> Void)?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                network.start()
+                let tracker = Tracker()
+                onEnable = { tracker.start() }
+                Registry.shared.tracker.start()
+                Deep.one()
+                return true
+            }
+        }
+        final class Network {
+            var lastAuthorizationCheck: Date?
+            func start() { connect() }
+            func connect() {}
+        }
+        """
+        let tracker = """
+        import CoreLocation
+        final class Tracker {
+            let manager = CLLocationManager()
+            func start() { begin() }
+            func begin() { manager.requestWhenInUseAuthorization() }
+        }
+        enum Deep {
+            static let manager = CLLocationManager()
+            static func one() { two() }
+            static func two() { three() }
+            static func three() { four() }
+            static func four() { five() }
+            static func five() { manager.requestWhenInUseAuthorization() }
+        }
+        """
+        #expect(try ids(["App/Info.plist": infoPlist([PurposeKeyName.whenInUse: Text.whenInUse]),
+                         "App/AppDelegate.swift": appDelegate, "App/Tracker.swift": tracker]) == [])
+    }
+
     static func callback(_ branch: String) -> String {
         """
         import CoreLocation

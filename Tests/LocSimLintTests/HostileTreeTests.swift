@@ -102,6 +102,20 @@ import Darwin
         #expect(!ByteSearch.contains(Data(), "a"))
     }
 
+    @Test("the one-pass needle set finds each needle by its anchor, at the ends of the data and past NULs, and nothing else")
+    func needleSet() {
+        let needles = ByteSearch.Needles(["didEnterRegion", "@main", "Authorization", "FinishLaunching"])
+        // Anchored mid-needle (`dE`, `hL`): found at the very start and at the very end of the data.
+        #expect(needles.occur(in: Data("didEnterRegion".utf8)))
+        #expect(needles.occur(in: Data("x\u{0}applicationDidFinishLaunching".utf8)))
+        #expect(needles.occur(in: Data([0, 0] + Array("@main".utf8))))
+        #expect(needles.occur(in: Data("requestWhenInUseAuthorization()".utf8)))
+        // The anchor alone, a needle cut short at either end, or a near miss is no match.
+        #expect(!needles.occur(in: Data("dEnterRegion idEnterRegion didEnterRegio FinishLaunchin @mai authorization".utf8)))
+        #expect(!needles.occur(in: Data("d".utf8)))
+        #expect(!needles.occur(in: Data()))
+    }
+
     @Test("a NUL byte before a call does not hide the file from lint")
     func nulBeforeCall() throws {
         let f = try Fixture(["App/Info.plist": infoPlist()])

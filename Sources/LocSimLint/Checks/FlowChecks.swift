@@ -15,6 +15,10 @@ enum FlowChecks {
         var owned: [String: String] = [:]
         /// Methods each type calls on itself while a screen is created, with the phase.
         var screenCalls: [String: [String: String]] = [:]
+        /// Methods (`Type.method`) reached from a launch callback through typed calls
+        /// (``SourceScan/typedCalls``, at most ``SourceScan/maximumLaunchChainDepth`` calls), with
+        /// the shortest chain in words (`application:didFinishLaunchingWithOptions: → A.start → B.startUpdates`).
+        var launchChains: [String: String] = [:]
 
         /// The roots of `scans` and the first-screen classes of the targets' main storyboards.
         init(_ scans: [SourceScan], storyboardRoots: Set<String> = []) {
@@ -23,11 +27,41 @@ enum FlowChecks {
                 roots.formUnion(scan.rootTypes)
                 for (type, calls) in scan.screenCalls { screenCalls[type, default: [:]].merge(calls) { a, b in min(a, b) } }
             }
+            launchChains = Self.chains(scans)
             for scan in scans {
                 for (owner, types) in scan.ownedTypes where roots.contains(owner) {
                     for type in types where !roots.contains(type) && owned[type].map({ owner < $0 }) ?? true { owned[type] = owner }
                 }
             }
+        }
+
+        /// Breadth-first from the launch callbacks' typed calls, in sorted order, so each method
+        /// gets its shortest chain (the first in order among equally short ones); a method is
+        /// visited once, so recursion ends.
+        static func chains(_ scans: [SourceScan]) -> [String: String] {
+            var graph = [String: Set<String>]()
+            var starts = [String: String]()
+            for scan in scans {
+                for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) }
+                for (callee, callback) in scan.launchTypedCalls where starts[callee].map({ callback < $0 }) ?? true { starts[callee] = callback }
+            }
+            var chains = [String: String]()
+            var frontier = [String]()
+            for (callee, callback) in starts.sorted(by: { $0.key < $1.key }) {
+                chains[callee] = "\(callback) → \(callee)"
+                frontier.append(callee)
+            }
+            for _ in 1..<SourceScan.maximumLaunchChainDepth {
+                var next = [String]()
+                for caller in frontier {
+                    for callee in (graph[caller] ?? []).sorted() where chains[callee] == nil {
+                        chains[callee] = "\(chains[caller] ?? caller) → \(callee)"
+                        next.append(callee)
+                    }
+                }
+                frontier = next
+            }
+            return chains
         }
     }
 
@@ -67,6 +101,16 @@ enum FlowChecks {
             return "at launch (\(event.contextName ?? event.enclosingFunction ?? "a launch callback"))"
         }
         guard let type = event.enclosingType else { return nil }
+        if let moment = screenMoment(of: event, type: type, launchTypes) { return moment }
+        let function = event.enclosingFunction ?? (event.screenPhase == "init" ? "init" : nil)
+        if let function, let chain = launchTypes.launchChains[SourceScan.methodKey(type, function)] {
+            return "at launch (\(chain))"
+        }
+        return nil
+    }
+
+    /// When an event of `type` runs as the first screen or an object it owns is created, in words.
+    static func screenMoment(of event: SourceEvent, type: String, _ launchTypes: LaunchTypes) -> String? {
         if event.screenPhase == nil, launchTypes.roots.contains(type), let function = event.enclosingFunction,
            let base = function.split(separator: ":").first, let phase = launchTypes.screenCalls[type]?[String(base)] {
             let from = phase == "init" ? "when \(type) is created" : "from \(type).\(phase)"

@@ -152,6 +152,13 @@ struct FileReferencePaths {
     let objects: [String: [String: Any]]
     let projectDirectory: String
     let parents: [String: String]
+    /// Paths already resolved, by id: a group's path is computed once, not once per file in it.
+    private let resolved = ResolvedPaths()
+
+    /// The memo of ``path(of:depth:)`` (a reference, so lookups through a `let` can fill it).
+    private final class ResolvedPaths {
+        var paths: [String: String?] = [:]
+    }
 
     init(objects: [String: [String: Any]], projectDirectory: String) {
         self.objects = objects
@@ -164,19 +171,31 @@ struct FileReferencePaths {
     }
 
     func path(of id: String, depth: Int = 0) -> String? {
-        guard depth < 64, let object = objects[id] else { return nil }
+        resolve(id, depth: depth).path
+    }
+
+    /// The path of `id`, and whether it is independent of `depth` (the group chain above it ended
+    /// within the 64-level limit, so the path may be remembered).
+    private func resolve(_ id: String, depth: Int) -> (path: String?, exact: Bool) {
+        if let known = resolved.paths[id] { return (known, true) }
+        guard depth < 64 else { return (nil, false) }
+        guard let object = objects[id] else { return (nil, true) }
         let own = object["path"] as? String ?? ""
         let tree = object["sourceTree"] as? String ?? "<group>"
+        let result: (path: String?, exact: Bool)
         switch tree {
         case "<absolute>":
-            return own
+            result = (own, true)
         case "SOURCE_ROOT":
-            return FileInventory.absolute(projectDirectory + "/" + own)
+            result = (FileInventory.absolute(projectDirectory + "/" + own), true)
         case "<group>":
-            let parentPath = parents[id].flatMap { path(of: $0, depth: depth + 1) } ?? projectDirectory
-            return own.isEmpty ? parentPath : FileInventory.absolute(parentPath + "/" + own)
+            let parent: (path: String?, exact: Bool) = parents[id].map { resolve($0, depth: depth + 1) } ?? (nil, true)
+            let parentPath = parent.path ?? projectDirectory
+            result = (own.isEmpty ? parentPath : FileInventory.absolute(parentPath + "/" + own), parent.exact)
         default:
-            return nil
+            result = (nil, true)
         }
+        if result.exact { resolved.paths[id] = .some(result.path) }
+        return result
     }
 }

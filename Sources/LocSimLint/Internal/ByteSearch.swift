@@ -7,40 +7,94 @@ import Darwin
 
 /// Fast substring search over raw bytes, used to skip files before parsing.
 ///
-/// Uses the C library's `strstr` (vectorized in glibc and libSystem) on a NUL-terminated copy,
-/// so the cost stays close to a plain read even in debug builds. NUL bytes inside the data are
-/// replaced by `0x01` in the copy first, so the search covers the whole buffer: a NUL anywhere
-/// (binary plists are full of them; a hostile source can hold one before a call) never hides
-/// what follows it.
+/// A ``Needles`` set is searched in one pass over the bytes: a table of two-byte anchors (each
+/// needle's first camel-case hump, rare in code) picks the positions worth comparing, and only
+/// there are the needles anchored there compared (`memcmp`). NUL bytes are ordinary bytes (binary plists are full of them; a
+/// hostile source can hold one before a call), so a NUL never hides what follows it.
 enum ByteSearch {
-    /// Whether `data` contains the ASCII `needle`.
-    static func contains(_ data: Data, _ needle: String) -> Bool {
-        containsAny(data, [needle])
-    }
+    /// A set of ASCII needles prepared for one-pass search; build it once and reuse it.
+    struct Needles: Sendable {
+        /// The needles' bytes.
+        let needles: [[UInt8]]
+        /// For each two-byte anchor (`first << 8 | second`), the needles anchored there (indices
+        /// into ``needles``); empty for most pairs.
+        let byPrefix: [[Int]]
+        /// 1 for a two-byte anchor of some needle, else 0 (the table the loop reads).
+        let isPrefix: [UInt8]
+        /// The length of the shortest needle.
+        let shortest: Int
 
-    /// Whether `data` contains any of the ASCII `needles` (which must not contain NUL or `0x01`).
-    static func containsAny(_ data: Data, _ needles: [String]) -> Bool {
-        var bytes = [UInt8](repeating: 0, count: data.count + 1)
-        bytes.withUnsafeMutableBytes { buffer in
-            _ = data.copyBytes(to: buffer)
-            Self.replaceNULs(in: UnsafeMutableRawBufferPointer(rebasing: buffer[..<data.count]))
+        /// Where each needle's two-byte anchor starts: its first camel-case hump (`dE` in
+        /// `didEnterRegion`), rare in code, else its first two bytes.
+        let anchors: [Int]
+
+        /// Prepares `needles` (each at least two bytes long).
+        init(_ needles: [String]) {
+            self.needles = needles.map { Array($0.utf8) }
+            var byPrefix = [[Int]](repeating: [], count: 1 << 16)
+            var isPrefix = [UInt8](repeating: 0, count: 1 << 16)
+            var anchors = [Int]()
+            for (index, needle) in self.needles.enumerated() {
+                precondition(needle.count >= 2, "ByteSearch needles have at least two bytes")
+                let anchor = (0..<needle.count - 1).first { (0x61...0x7A).contains(needle[$0]) && (0x41...0x5A).contains(needle[$0 + 1]) } ?? 0
+                anchors.append(anchor)
+                byPrefix[Int(needle[anchor]) << 8 | Int(needle[anchor + 1])].append(index)
+                isPrefix[Int(needle[anchor]) << 8 | Int(needle[anchor + 1])] = 1
+            }
+            self.byPrefix = byPrefix
+            self.isPrefix = isPrefix
+            self.anchors = anchors
+            shortest = self.needles.map(\.count).min() ?? 0
         }
-        return bytes.withUnsafeBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
-                needles.contains { strstr(text, $0) != nil }
+
+        /// Whether `data` contains any of the needles.
+        func occur(in data: Data) -> Bool {
+            guard !needles.isEmpty else { return false }
+            return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+                guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count >= shortest else { return false }
+                let count = buffer.count
+                return isPrefix.withUnsafeBufferPointer { table -> Bool in
+                    var i = 0
+                    var previous = Int(base[0])
+                    while i + 1 < count {
+                        let next = Int(base[i + 1])
+                        if table[previous << 8 | next] != 0 {
+                            for index in byPrefix[previous << 8 | next] {
+                                let needle = needles[index]
+                                let start = i - anchors[index]
+                                if start >= 0, needle.count <= count - start,
+                                   needle.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, needle.count) == 0 }) { return true }
+                            }
+                        }
+                        previous = next
+                        i += 1
+                    }
+                    return false
+                }
             }
         }
     }
 
-    /// Replaces every NUL byte of `buffer` by `0x01` (found with `memchr`, so text without NULs
-    /// costs one vectorized pass).
-    private static func replaceNULs(in buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count, let found = memchr(base + offset, 0, buffer.count - offset) {
-            found.storeBytes(of: 1, as: UInt8.self)
-            offset = base.distance(to: found) + 1
+    /// Whether `data` contains the ASCII `needle` (no copy of the data).
+    static func contains(_ data: Data, _ needle: String) -> Bool {
+        containsAny(data, [needle])
+    }
+
+    /// Whether `data` contains any of the ASCII `needles`, one pass per needle (`memchr` for its
+    /// first byte, then `memcmp`): for a set searched in many files, keep a ``Needles`` instead.
+    static func containsAny(_ data: Data, _ needles: [String]) -> Bool {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            guard let base = buffer.baseAddress else { return needles.contains(where: \.isEmpty) }
+            return needles.contains { needle in
+                let bytes = Array(needle.utf8)
+                guard let first = bytes.first else { return true }
+                var offset = 0
+                while offset + bytes.count <= buffer.count, let found = memchr(base + offset, Int32(first), buffer.count - offset - bytes.count + 1) {
+                    if memcmp(found, bytes, bytes.count) == 0 { return true }
+                    offset = base.distance(to: found) + 1
+                }
+                return false
+            }
         }
     }
 }

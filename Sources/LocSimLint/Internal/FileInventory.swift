@@ -38,8 +38,10 @@ struct FileInventory {
 
     /// The role of a file by its name, or `nil` for a file lint never reads.
     static func role(ofFile path: String) -> Role? {
-        let name = (path as NSString).lastPathComponent
-        let ext = (name as NSString).pathExtension
+        // The last component and its extension, as `NSString` gives them for a file path (no
+        // extension for a name starting with its only dot), without its cost per file.
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
+        let ext = name.utf8.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == name.startIndex ? nil : String(name[name.index(after: $0)...]) } ?? ""
         if name == "project.pbxproj" || name == "project.yml" { return .project }
         if ext == "plist" { return .plist }
         if name == "InfoPlist.strings" || name == "InfoPlist.xcstrings" || name == "InfoPlist.stringsdict" { return .infoPlistStrings }

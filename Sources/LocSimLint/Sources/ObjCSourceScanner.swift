@@ -137,6 +137,14 @@ public enum ObjCSourceScanner {
                     scan.screenCalls[type, default: [:]][name] = phase
                 }
             }
+            if let type = implementation(at: method.offset) {
+                let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
+                let caller = SourceScan.methodKey(type, method.selector)
+                let launchCallback = CallContext.of(function: method.selector) == .launch ? method.selector : nil
+                for message in messages(code[method.offset..<end]) {
+                    for callee in typedCallees(message, in: type) { scan.recordTypedCall(from: caller, to: callee, launchCallback: launchCallback) }
+                }
+            }
             guard let context = CallContext.of(function: method.selector) else { continue }
             let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
             for name in messageSelectors(code[method.offset..<end]) {
@@ -237,6 +245,12 @@ public enum ObjCSourceScanner {
     /// after the previous name). Linear time: the search for a nested message's `]` only moves
     /// forward, so a body of unclosed `[[` is not rescanned from every bracket.
     static func messageSelectors(_ code: ArraySlice<UInt16>) -> [String] {
+        messages(code).map(\.name)
+    }
+
+    /// Each message of ``messageSelectors(_:)`` with its receiver as written (`self`,
+    /// `self.service`, `Service`, `[Service alloc]`).
+    static func messages(_ code: ArraySlice<UInt16>) -> [(receiver: String, name: String)] {
         let end = code.endIndex
         let open: UInt16 = 0x5B, close: UInt16 = 0x5D, dot: UInt16 = 0x2E
         func isSpace(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
@@ -248,12 +262,13 @@ public enum ObjCSourceScanner {
             if nextClose < x { nextClose = x; while nextClose < end, code[nextClose] != close { nextClose += 1 } }
             return nextClose
         }
-        var names = [String]()
+        var names = [(receiver: String, name: String)]()
         var i = code.startIndex
         while i < end {
             guard code[i] == open else { i += 1; continue }
             var j = i + 1
             while j < end, isSpace(code[j]) { j += 1 }
+            let receiverStart = j
             if j < end, isStart(code[j]) {
                 while j < end, isWord(code[j]) || code[j] == dot { j += 1 }
             } else if j < end, code[j] == open {
@@ -269,10 +284,30 @@ public enum ObjCSourceScanner {
             guard j > blanks, j < end, isStart(code[j]) else { i += 1; continue }
             let nameStart = j
             while j < end, isWord(code[j]) { j += 1 }
-            names.append(String(decoding: code[nameStart..<j], as: UTF16.self))
+            names.append((String(decoding: code[receiverStart..<blanks], as: UTF16.self), String(decoding: code[nameStart..<j], as: UTF16.self)))
             i = j
         }
         return names
+    }
+
+    /// The `Type.method` keys a message calls when its receiver's class is known: `self` (the
+    /// class being implemented), a class by name (`[LocationStore shared]`), `[[Tracker alloc] init]`
+    /// and `[Tracker new]` (`Tracker.init`); a nested class message (`[[LocationStore shared] start]`) also gives
+    /// `LocationStore.shared`. Other receivers (properties, variables) are unknown.
+    static func typedCallees(_ message: (receiver: String, name: String), in type: String) -> [String] {
+        func className(_ text: Substring) -> String? {
+            guard let first = text.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first),
+                  text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            return String(text)
+        }
+        let receiver = message.receiver
+        if receiver == "self" { return [SourceScan.methodKey(type, message.name)] }
+        if let name = className(Substring(receiver)) { return [SourceScan.methodKey(name, message.name == "new" ? "init" : message.name)] }
+        guard receiver.hasPrefix("["), receiver.hasSuffix("]") else { return [] }
+        let inner = receiver.dropFirst().dropLast().split(whereSeparator: { $0.isWhitespace })
+        guard inner.count == 2, let name = className(inner[0]), inner[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return [] }
+        if ["alloc", "new"].contains(inner[1]) { return message.name.hasPrefix("init") ? [SourceScan.methodKey(name, "init")] : [] }
+        return [SourceScan.methodKey(name, String(inner[1]))]
     }
 
     /// The offsets where lines start.

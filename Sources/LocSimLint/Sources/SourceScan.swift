@@ -21,6 +21,15 @@ public struct SourceScan: Hashable, Sendable {
     /// Methods a type calls on itself while a screen is created, by type, then method base name,
     /// with the phase they are called from (`viewDidAppear:`): one level of indirection for LOC021.
     public var screenCalls: [String: [String: String]] = [:]
+    /// The call graph between methods whose receiver's type is known, for LOC021's launch chains:
+    /// `Type.method` (base name) to the `Type.method` keys it calls on `self`, on a class by name, on
+    /// a property or variable of a declared or initialized type, or by creating an object
+    /// (`Type.init`). Calls inside a closure (other than one called at once) are not edges: the
+    /// closure may run later, on a user action.
+    public var typedCalls: [String: Set<String>] = [:]
+    /// The `Type.method` keys called (as ``typedCalls``) from a launch callback, with that callback
+    /// (`application:didFinishLaunchingWithOptions:`).
+    public var launchTypedCalls: [String: String] = [:]
 
     /// A call made from a lifecycle context.
     public struct ContextCall: Hashable, Sendable {
@@ -43,6 +52,22 @@ public struct SourceScan: Hashable, Sendable {
         "CLBackgroundActivitySession", "CLMonitor", "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
         "confirmAcquired", "@main", "FinishLaunching",
     ]
+
+    /// The longest chain of ``typedCalls`` LOC021 follows from a launch callback: 4 calls.
+    public static let maximumLaunchChainDepth = 4
+
+    /// Records a typed call from the method `caller` (`Type.method`) to `callee`, and when the
+    /// caller is a launch callback (`launchCallback`), a launch call.
+    mutating func recordTypedCall(from caller: String, to callee: String, launchCallback: String?) {
+        guard caller != callee else { return }
+        typedCalls[caller, default: []].insert(callee)
+        if let launchCallback, launchTypedCalls[callee].map({ launchCallback < $0 }) ?? true { launchTypedCalls[callee] = launchCallback }
+    }
+
+    /// `Type.method` for a method of `type` with selector-style key or base name `function`.
+    static func methodKey(_ type: String, _ function: String) -> String {
+        "\(type).\(function.split(separator: ":", omittingEmptySubsequences: false).first ?? "")"
+    }
 
     /// Merges a context call, keeping the most specific context for each name.
     mutating func record(_ name: String, _ call: ContextCall) {

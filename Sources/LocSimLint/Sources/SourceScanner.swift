@@ -42,10 +42,10 @@ public enum SourceScanner {
         return Result(scans: scans, parsedFiles: parsed, bytesRead: bytes)
     }
 
-    static let needles = SourceScan.interestingIdentifiers
+    static let needles = ByteSearch.Needles(SourceScan.interestingIdentifiers)
     /// The needles for Objective-C: `liveUpdates` is a Swift-only API (`CLLocationUpdate`), and in
     /// Objective-C trees the word is mostly app settings (`liveUpdatesPurchased`) in large files.
-    static let objCNeedles = needles.filter { $0 != "liveUpdates" }
+    static let objCNeedles = ByteSearch.Needles(SourceScan.interestingIdentifiers.filter { $0 != "liveUpdates" })
 
     /// The largest source file that is analysed: 2 MiB (2,097,152 bytes).
     ///
@@ -63,7 +63,7 @@ public enum SourceScanner {
         guard let data = try? handle.readToEnd() else {
             return .failure(InputError(file: path, message: "cannot read file"))
         }
-        guard ByteSearch.containsAny(data, path.hasSuffix(".swift") ? needles : objCNeedles) else { return .success((nil, data.count)) }
+        guard (path.hasSuffix(".swift") ? needles : objCNeedles).occur(in: data) else { return .success((nil, data.count)) }
         guard data.count <= maximumSourceBytes else {
             let note = SourceNote(location: SourceLocation(file: path),
                                   message: "source file of \(data.count) bytes is larger than the \(maximumSourceBytes)-byte limit: not analysed, its location calls are not checked")

@@ -33,6 +33,7 @@ public enum SwiftSourceScanner {
     static let continuationFunctions: Set<String> = ["withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation"]
     static let escapeTokens = ["Task.sleep", "asyncAfter", "Timer", "timeout", "Timeout", "didBecomeActiveNotification", "DidBecomeActiveNotification",
                                "withTaskCancellationHandler", "scenePhase"]
+    static let escapeNeedles = ByteSearch.Needles(escapeTokens)
     /// The Core Location method and property names whose receiver decides whether they are location calls.
     static let locationMethods: Set<String> = SourceEvent.monitoringAPIs.union([
         "requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
@@ -52,11 +53,12 @@ public enum SwiftSourceScanner {
             self.path = path
             self.tree = tree
             self.converter = SourceLocationConverter(fileName: path, tree: tree)
-            self.hasEscape = ByteSearch.containsAny(Data(fileText.utf8), SwiftSourceScanner.escapeTokens)
+            self.hasEscape = SwiftSourceScanner.escapeNeedles.occur(in: Data(fileText.utf8))
             super.init(viewMode: .sourceAccurate)
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            noteTypedCall(node)
             var name = Self.calleeName(node.calledExpression)
             if SwiftSourceScanner.locationMethods.contains(name), !isLocationCall(node.calledExpression) { name = "" }
             switch name {
@@ -171,6 +173,78 @@ public enum SwiftSourceScanner {
                 if n.is(FunctionDeclSyntax.self) || n.is(MemberBlockSyntax.self) { return }
                 current = n.parent
             }
+        }
+
+        // MARK: Typed calls (LOC021's launch chains)
+
+        /// Records `node` in ``SourceScan/typedCalls`` when it is made by a method of a type (not
+        /// from a closure that may run later) and its receiver's type is known: `self` or none (the
+        /// enclosing type), a type by name (`Store.load()`), a property or variable of a declared or
+        /// initialized type (`tracker?.start()`), or an object created (`Tracker()`: `Tracker.init`).
+        func noteTypedCall(_ node: FunctionCallExprSyntax) {
+            guard let caller = Self.typedCaller(of: Syntax(node)), let type = Self.enclosingType(of: Syntax(node))?.name else { return }
+            let callee: String
+            if let created = SwiftReceiverTypes.initializedType(node) {
+                callee = SourceScan.methodKey(created, "init")
+            } else {
+                var called = node.calledExpression
+                if let generic = called.as(GenericSpecializationExprSyntax.self) { called = generic.expression }
+                let name = Self.calleeName(called)
+                guard !name.isEmpty else { return }
+                if called.is(DeclReferenceExprSyntax.self) {
+                    callee = SourceScan.methodKey(type, name)
+                } else if let base = called.as(MemberAccessExprSyntax.self)?.base {
+                    if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
+                        callee = SourceScan.methodKey(type, name)
+                    } else if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+                        callee = SourceScan.methodKey(reference.baseName.text, name)
+                    } else if Self.isNameOrSelfProperty(base), case .other(let receiverType) = receivers.receiver(base, in: Syntax(called)) {
+                        callee = SourceScan.methodKey(receiverType, name)
+                    } else {
+                        return
+                    }
+                } else {
+                    return
+                }
+            }
+            result.recordTypedCall(from: SourceScan.methodKey(type, caller), to: callee,
+                                   launchCallback: CallContext.of(function: caller) == .launch ? caller : nil)
+        }
+
+        /// Whether `base` is a plain name or a property of `self` (`tracker`, `tracker?`,
+        /// `self.tracker!`): the receivers whose declared type `SwiftReceiverTypes` gives. A member
+        /// of anything else (`Registry.shared.tracker`) is of unknown type.
+        static func isNameOrSelfProperty(_ base: ExprSyntax) -> Bool {
+            var base = base
+            while true {
+                if let unwrapped = base.as(OptionalChainingExprSyntax.self) { base = unwrapped.expression; continue }
+                if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression; continue }
+                break
+            }
+            if base.is(DeclReferenceExprSyntax.self) { return true }
+            guard let member = base.as(MemberAccessExprSyntax.self), let owner = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
+            return owner.baseName.text == "self"
+        }
+
+        /// The method a call is made by, as a selector-style key (`init` for an initializer or a
+        /// stored property's initial value); `nil` inside a closure that is not called at once, an
+        /// accessor, or outside any method.
+        static func typedCaller(of node: Syntax) -> String? {
+            var current = node.parent
+            while let n = current {
+                if let closure = n.as(ClosureExprSyntax.self) {
+                    guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id else { return nil }
+                }
+                if let function = n.as(FunctionDeclSyntax.self) { return key(of: function) }
+                if n.is(InitializerDeclSyntax.self) { return "init" }
+                if let binding = n.as(PatternBindingSyntax.self), binding.initializer != nil,
+                   let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
+                    return "init"
+                }
+                if n.is(AccessorBlockSyntax.self) || n.is(DeinitializerDeclSyntax.self) { return nil }
+                current = n.parent
+            }
+            return nil
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
