@@ -8,7 +8,7 @@ extension Explorer {
     ///
     /// With no `files` and no `regions`, uses the built-in copies of
     /// `Examples/explore/buggy-tracker.yml` and `careful-tracker.yml`. With `regions`, adds the
-    /// generated region model (``BenchmarkModels/regionModel(regions:platforms:)``) with that many
+    /// generated region model (`BenchmarkModels.regionModel(regions:platforms:)`) with that many
     /// regions on `platforms` iOS 13.4+ platforms. Each model is explored `repetitions` times; the
     /// best time counts. Reports both the parallel run (every core, as `locsim explore` does) and a
     /// single-threaded run, the CPU time per transition of the single-threaded run, and the bytes

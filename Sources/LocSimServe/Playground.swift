@@ -10,7 +10,7 @@ import LocSimScenario
 /// and writes the scenario file of what the user did.
 ///
 /// Every asset is a constant in the binary (no CDN, no external request). Each browser session
-/// has its own simulated device (``SessionStore``). On macOS it needs macOS 14, as Hummingbird
+/// has its own simulated device (`SessionStore`). On macOS it needs macOS 14, as Hummingbird
 /// does. Core Location has no such type.
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 public struct Playground: Sendable {

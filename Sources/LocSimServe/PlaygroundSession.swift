@@ -10,7 +10,7 @@ import LocSimScenario
 /// so the page, the export and `locsim run` share one vocabulary and one implementation. A step
 /// that cannot apply is not recorded, and the device is rebuilt from the recorded steps, so that
 /// what the page shows is always what the exported file replays. Not thread-safe: a
-/// ``SessionStore`` keeps each session inside its own actor. Core Location has no such type.
+/// `SessionStore` keeps each session inside its own actor. Core Location has no such type.
 final class PlaygroundSession {
     /// The device, the app and the steps that applied, in order.
     private(set) var scenario: Scenario

@@ -11,7 +11,7 @@ public enum PurposeText {
     ///
     /// - Placeholder: `TODO`, `FIXME`, `TBD`, `lorem ipsum`, `placeholder`, `<#…#>`, a key name, `test`.
     /// - Vague: fewer than four words, or only "(this app) needs/wants/uses (your) location" with no
-    ///   purpose. Words are counted by Unicode word segmentation (``TextSegmentation``); in scripts
+    ///   purpose. Words are counted by Unicode word segmentation (`TextSegmentation`); in scripts
     ///   written without spaces (Chinese, Japanese, Thai) two characters count as a word, so a text
     ///   is too short below seven such characters.
     public static func weakness(of text: String) -> String? {
