@@ -119,6 +119,38 @@ import Testing
         #expect(Storyboard.firstScreenClasses(in: storyboard) == ["MapViewController"])
     }
 
+    @Test("LOC021 (D6): an Xcode target's main storyboard in a folder below its Info.plist, with no source beside it, is found")
+    func storyboardBelowPlistOfXcodeTarget() throws {
+        let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="V1">
+            <scenes><scene sceneID="s1"><objects>
+                <viewController id="V1" customClass="MapViewController" sceneMemberID="viewController"/>
+            </objects></scene></scenes>
+        </document>
+        """
+        let controller = """
+        import UIKit
+        import CoreLocation
+        class MapViewController: UIViewController {
+            let manager = CLLocationManager()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                manager.requestWhenInUseAuthorization()
+            }
+        }
+        """
+        let plist = infoPlist([PurposeKeyName.whenInUse: Text.whenInUse, "UIMainStoryboardFile": "Main"])
+        var files = ["App.xcodeproj/project.pbxproj": ProjectFixtures.pbxproj(infoPlist: "App/Info.plist", sources: ["Controllers/MapViewController.swift"]),
+                     "App/Info.plist": plist, "App/User Interface/Base.lproj/Main.storyboard": storyboard,
+                     "Controllers/MapViewController.swift": controller]
+        let findings = try Fixture(files).lint()
+        #expect(findings.map(\.checkID) == ["LOC021"])
+        // Without the storyboard nothing says the controller is the first screen.
+        files["App/User Interface/Base.lproj/Main.storyboard"] = nil
+        #expect(try Fixture(files).lint().map(\.checkID) == [])
+    }
+
     @Test("LOC021 (D6): Objective-C: the first tab's root view controller (storyboard in a subfolder) requests from a method viewDidAppear: calls")
     func objectiveCFirstTab() throws {
         let storyboard = """

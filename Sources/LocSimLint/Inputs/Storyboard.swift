@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The storyboard is the one `UIMainStoryboardFile` names, looked for next to the Info.plist, in
 /// the target's source directories and their `Base.lproj`, then up to three folders below the
-/// target's root. The first screen is the class of its
+/// target's source roots and the Info.plist's folder. The first screen is the class of its
 /// `initialViewController`; through a navigation controller, its root view controller; through a
 /// tab bar controller, its first tab (one level of each). Only `customClass` names are returned.
 enum Storyboard {
@@ -13,7 +13,8 @@ enum Storyboard {
     static func firstScreenClasses(of target: AppTarget) -> Set<String> {
         guard let name = target.infoPlist?.root["UIMainStoryboardFile"]?.stringValue, !name.isEmpty, !name.contains("/") else { return [] }
         var directories = target.sourceRoots
-        if let plist = target.infoPlist?.path { directories.append((plist as NSString).deletingLastPathComponent) }
+        let plistDirectory = target.infoPlist.map { ($0.path as NSString).deletingLastPathComponent }
+        if let plistDirectory { directories.append(plistDirectory) }
         directories += Set(target.sourceFiles.map { ($0 as NSString).deletingLastPathComponent }).sorted()
         let fileName = name + ".storyboard"
         var candidates = [String]()
@@ -21,7 +22,8 @@ enum Storyboard {
             candidates.append(directory + "/" + fileName)
             candidates.append(directory + "/Base.lproj/" + fileName)
         }
-        for root in target.sourceRoots { candidates += find(fileName, under: root) }
+        // Xcode targets list their files, not folders: look below the Info.plist's folder too.
+        for root in target.sourceRoots + (plistDirectory.map { [$0] } ?? []) { candidates += find(fileName, under: root) }
         for candidate in candidates {
             guard case .regular? = RegularFile.kind(of: candidate, followingLinks: true),
                   let data = try? RegularFile.contents(of: candidate) else { continue }
