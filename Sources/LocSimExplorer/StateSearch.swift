@@ -233,11 +233,11 @@ struct StateSearch {
 
     /// The bytes the search holds for its states: the table, each state's parent, choice and
     /// flags, the edges kept for the hang analysis, and the codec's extras (counted by number, as
-    /// their size varies: a box and an index entry each).
+    /// their size varies: a box and an index entry each) and states stored whole.
     var storedBytes: Int {
         let edge = MemoryLayout<HangAnalysis.Edge>.stride
         return table.storedBytes + parent.capacity * 4 + via.capacity * 2 + expanded.capacity + awaitsUpdates.capacity
-            + (waitingEdges.capacity + awaitingEdges.capacity) * edge + codec.extrasCount * StateCodec.bytesPerExtras
+            + (waitingEdges.capacity + awaitingEdges.capacity) * edge + codec.storedBytes
     }
 
     /// The choices from the initial state to `s`.

@@ -1,6 +1,10 @@
 /// The set of states seen so far, as ``StateKey``s in discovery order, with an open-addressing
 /// index from hash to position: each state is stored once, and growing the index never moves keys.
 ///
+/// A state costs its key (64 bytes) and 1⅓ to 2⅔ index slots of 8 bytes: the index is kept at
+/// most three quarters full, and is rebuilt from the keys' hashes when it grows (no hash is stored
+/// beside the key).
+///
 /// Keys are kept in chunks of fixed size, so the table grows without copying them; a chunk is
 /// below the size the C allocator maps fresh pages for, so the chunks of one search are reused by
 /// the next. Lookups only read, so threads may share a table between insertions.
@@ -9,7 +13,6 @@ struct StateTable: Sendable {
     private static let chunkSize = 1 << chunkShift
     private var chunks: [[StateKey]] = []
     private(set) var count = 0
-    private var hashes: [Int] = []
     /// Slots hold a key's position + 1 in the low half, 0 when empty, and the high half of its
     /// hash in the high half: a probe compares hashes without reading another array.
     private var slots: [UInt64]
@@ -17,16 +20,14 @@ struct StateTable: Sendable {
 
     init(capacity: Int = 1024) {
         var size = 16
-        while size < capacity * 2 { size <<= 1 }
+        while size * 3 < capacity * 4 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        hashes.reserveCapacity(capacity)
     }
 
-    /// The bytes the table holds for its keys: the chunks, the hashes and the index.
+    /// The bytes the table holds for its keys: the chunks and the index.
     var storedBytes: Int {
-        chunks.count * Self.chunkSize * MemoryLayout<StateKey>.stride + hashes.capacity * MemoryLayout<Int>.stride
-            + slots.count * MemoryLayout<UInt64>.stride
+        chunks.count * Self.chunkSize * MemoryLayout<StateKey>.stride + slots.count * MemoryLayout<UInt64>.stride
     }
 
     subscript(i: Int32) -> StateKey { chunks[Int(i) >> Self.chunkShift][Int(i) & (Self.chunkSize - 1)] }
@@ -53,9 +54,8 @@ struct StateTable: Sendable {
         }
         chunks[chunks.count - 1].append(key)
         count += 1
-        hashes.append(h)
         slots[slot] = Self.entry(position, hash: h)
-        if count * 2 > slots.count { grow() }
+        if count * 4 > slots.count * 3 { grow() }
         return (position, true)
     }
 
@@ -82,7 +82,8 @@ struct StateTable: Sendable {
         let size = slots.count * 2
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        for (i, h) in hashes.enumerated() {
+        for i in 0..<count {
+            let h = self[Int32(i)].hash
             var slot = h & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Self.entry(Int32(i), hash: h)

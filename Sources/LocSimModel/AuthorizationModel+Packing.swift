@@ -9,7 +9,7 @@
 
 /// A `Duration` as its two words: made, compared and hashed without calls into the standard
 /// library, whose `Duration` operators are not inlinable (they were a tenth of packing's time).
-@usableFromInline package struct DurationBits: Equatable, Sendable {
+@usableFromInline package struct DurationBits: Hashable, Sendable {
     @usableFromInline var low: UInt64 = 0
     @usableFromInline var high: Int64 = 0
 
@@ -22,6 +22,24 @@
     }
 
     @inlinable @inline(__always) package var duration: Duration { Duration(_high: high, low: low) }
+
+    /// A whole number of milliseconds.
+    @inlinable @inline(__always) package init(milliseconds ms: Int32) {
+        let p = Int64(ms).multipliedFullWidth(by: 1_000_000_000_000_000)
+        high = p.high
+        low = p.low
+    }
+
+    /// The duration as a whole number of milliseconds, when it is one that 32 bits hold (about
+    /// ±24 days): the width the explorer stores instants in.
+    @inlinable @inline(__always) package var milliseconds: Int32? {
+        if isZero { return 0 }
+        // Beyond ±2¹⁷ high words the quotient cannot fit in 32 bits (nor trap the division).
+        guard high >= -(1 << 17) && high < (1 << 17) else { return nil }
+        let (q, r) = Int64(1_000_000_000_000_000).dividingFullWidth((high: high, low: low))
+        guard r == 0 else { return nil }
+        return Int32(exactly: q)
+    }
 
     @inlinable @inline(__always) package var isZero: Bool { low == 0 && high == 0 }
 
@@ -46,7 +64,7 @@ extension AuthorizationModel {
     ///
     /// Bits 0…8 of ``flags`` are left to the caller (the explorer keeps its screen and a flag
     /// there); packing leaves them zero and unpacking ignores them.
-    @usableFromInline package struct Packed: Equatable, Sendable {
+    @usableFromInline package struct Packed: Hashable, Sendable {
         /// The Booleans, the stored authorization, the app state, the prompt's code, and the
         /// shapes of the timer and manager lists.
         @usableFromInline package var flags: UInt64 = 0
@@ -160,7 +178,7 @@ extension AuthorizationModel {
         @inlinable static var widgetsAuthorizedBit: UInt64 { 1 << 51 }
         /// A count or code that means "in the extras".
         @inlinable static var inExtras: UInt64 { 7 }
-        @inlinable static var noPromptManager: Int { Int.min }
+        @inlinable package static var noPromptManager: Int { Int.min }
         /// A manager count that means "in the extras".
         @inlinable static var managersInExtras: UInt64 { 3 }
         // Bits of `manager` above the manager's own: the regions the device is in, as a mask

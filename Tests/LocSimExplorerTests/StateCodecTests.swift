@@ -196,5 +196,38 @@ struct StateCodecTests {
         #expect(codec.state(p) == plain)
     }
 
+    @Test("Instants and counters the key's narrow words cannot hold are stored whole and unpack to themselves")
+    func wideWords() throws {
+        let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
+        let system = AppModelSystem(model, platform: Platform(.iOS, 18))
+        let codec = StateCodec(initial: system.initial)
+        var background = system.apply(.background, to: system.apply(.launch, to: system.initial).state).state
+        // An exploration's instants are whole milliseconds: this state narrows.
+        try #require(background.model.lifecycle.graceEndsAt != nil)
+        #expect(codec.state(codec.encode(&background)) == background)
+        #expect(codec.wideCount == 0)
+        var cases: [ExplorerState] = []
+        // Off the millisecond, beyond 32-bit milliseconds (about 24 days), before the present,
+        // and a counter past 16 bits.
+        for grace: Duration in [.nanoseconds(1_500_001), .seconds(30 * 86_400), .milliseconds(-2)] {
+            var s = background
+            s.model.lifecycle.graceEndsAt = grace
+            cases.append(s)
+        }
+        var counted = background
+        counted.model.usageReminder.backgroundUseCount = 70_000
+        cases.append(counted)
+        for var s in cases {
+            let key = codec.encode(&s)
+            #expect(codec.state(key) == s)
+            #expect(key != codec.encode(&background))
+            // The same state again: the same key, stored once.
+            var again = s
+            #expect(codec.encode(&again) == key)
+        }
+        // −2 ms fits the narrow words; the other three are stored whole, once each.
+        #expect(codec.wideCount == 3)
+    }
+
     static func labels(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
 }
