@@ -148,11 +148,10 @@ final class StateCodec: @unchecked Sendable {
             | UInt64(state.recreated) << StateKey.recreatedShift
         var k = StateKey()
         if state.model.pack(into: &w, prompts: prompts, baseline: baseline) {
-            let extras = state.model.packedExtras(w)
-            if let source, let box = source.box, box.extras == extras {
+            if let source, let box = source.box, state.model.packedExtras(w, equal: box) {
                 k.extras = UInt64(source.number)
             } else {
-                k.extras = UInt64(number(of: extras))
+                k.extras = UInt64(number(of: state.model.packedExtras(w)))
             }
         }
         k.extras |= UInt64(state.flags) << 32

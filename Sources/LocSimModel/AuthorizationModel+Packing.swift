@@ -306,6 +306,30 @@ extension AuthorizationModel {
                              prompt: f >> Packed.promptShift & 7 == Packed.inExtras ? prompts.onScreen : nil)
     }
 
+    /// Whether ``packedExtras(_:)`` of `k` would equal the extras in `box`, found without building
+    /// that value (which copies, and so retains and releases, every list of the rare parts): most
+    /// transitions leave the rare parts alone, and their lists then still share storage with the
+    /// box's, so each comparison is quick.
+    @inlinable @inline(__always)
+    package func packedExtras(_ k: Packed, equal box: Packed.Box) -> Bool {
+        let f = k.flags
+        let regionsInWords = k.manager & Packed.regionsInExtras == 0
+        return DurationBits(box.extras.now) == DurationBits(clock.now)
+            && box.extras.deviceLocation == device.location
+            && box.extras.monitoredRegions == services.monitoredRegions
+            && (regionsInWords ? box.extras.insideRegions.isEmpty : box.extras.insideRegions == services.insideRegions)
+            && box.extras.significantChangeAnchor == services.significantChangeAnchor
+            && box.extras.pendingLaunchEvents == services.pendingLaunchEvents
+            && box.extras.terminationReason == lifecycle.terminationReason
+            && box.extras.queuedPrompts == prompts.queued
+            && (regionsInWords ? box.extras.heldEvents.isEmpty : box.extras.heldEvents == prompts.heldEvents)
+            && box.extras.widgetSeenAt == device.widgetSeenAt
+            && box.extras.sessions == sessions
+            && (f >> Packed.managerCountShift & 3 == Packed.managersInExtras ? box.extras.managers == services.managers : box.extras.managers == nil)
+            && (f >> Packed.timerCountShift & 7 == Packed.inExtras ? box.extras.timers == clock.timers : box.extras.timers == nil)
+            && (f >> Packed.promptShift & 7 == Packed.inExtras ? box.extras.prompt == prompts.onScreen : box.extras.prompt == nil)
+    }
+
     // MARK: Unpacking
 
     /// Overwrites every field of the state with the one `k` and `box` name (`box` is nil
