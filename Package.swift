@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Only for LocSimServeTests' loopback client and its server's lifetime; Hummingbird is
+        // built on both already.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
@@ -82,9 +86,16 @@ let package = Package(
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
         .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),
         .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
+        // The playground's tests talk to a live server through their own small HTTP/1.1 client on
+        // NIO, not HummingbirdTesting (which would add AsyncHTTPClient, NIOSSL's BoringSSL and
+        // NIOHTTP2 to every clean build; Docs/Building.md).
         .testTarget(name: "LocSimServeTests", dependencies: [
             "LocSimServe", "LocSimScenario", "LocSim", "LocSimModel",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
     ],
     swiftLanguageModes: [.v6]
