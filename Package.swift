@@ -71,8 +71,10 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "lint-location", description: "Lint Info.plists and sources for Core Location authorization mistakes"),
                 permissions: []
-            ),
-            dependencies: ["locsim"]
+            )
+            // No `dependencies: ["locsim"]`: the plugin asks SwiftPM to build the `locsim` product
+            // instead, because a plugin's tool dependency is built a second time, for the host,
+            // by every `swift build` (Docs/Building.md).
         ),
         // Test support, shared by the test targets (not products): the rule rig's pure-model
         // fixtures, which link the model alone, and the simulated-device rig with the one
