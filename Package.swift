@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Only for LocSimServeTests' loopback client and its server's lifetime; Hummingbird is
+        // built on both already.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
@@ -67,8 +71,10 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "lint-location", description: "Lint Info.plists and sources for Core Location authorization mistakes"),
                 permissions: []
-            ),
-            dependencies: ["locsim"]
+            )
+            // No `dependencies: ["locsim"]`: the plugin asks SwiftPM to build the `locsim` product
+            // instead, because a plugin's tool dependency is built a second time, for the host,
+            // by every `swift build` (Docs/Building.md).
         ),
         // Test support, shared by the test targets (not products): the rule rig's pure-model
         // fixtures, which link the model alone, and the simulated-device rig with the one
@@ -82,9 +88,16 @@ let package = Package(
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
         .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),
         .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
+        // The playground's tests talk to a live server through their own small HTTP/1.1 client on
+        // NIO, not HummingbirdTesting (which would add AsyncHTTPClient, NIOSSL's BoringSSL and
+        // NIOHTTP2 to every clean build; Docs/Building.md).
         .testTarget(name: "LocSimServeTests", dependencies: [
             "LocSimServe", "LocSimScenario", "LocSim", "LocSimModel",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
     ],
     swiftLanguageModes: [.v6]

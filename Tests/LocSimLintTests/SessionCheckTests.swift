@@ -372,8 +372,8 @@ import LocSimModel
                              "Kit/Info.plist": frameworkPlist])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC018", "LOC018", "LOC018"])
-        #expect(findings.map { ($0.location.file as NSString).pathComponents.suffix(2).joined(separator: "/") }
-                == ["en.lproj/InfoPlist.strings", "Kit/Info.plist", "Widget/Info.plist"])
+        let places: [String] = findings.map { finding -> String in (finding.location.file as NSString).pathComponents.suffix(2).joined(separator: "/") }
+        #expect(places == ["en.lproj/InfoPlist.strings", "Kit/Info.plist", "Widget/Info.plist"])
         #expect(findings[1].message.contains("framework"))
         #expect(findings[2].message.contains("app extension"))
     }

@@ -287,6 +287,7 @@ struct ScenarioSessionTests {
         ])
         #expect(result.outcome == .passed, "\(ScenarioReport.text(result))")
         let created = result.timeline.entries.filter { $0.kind == .appCall && $0.manager == "nav" && $0.text.hasPrefix("CLServiceSession(") }.map(\.text)
-        #expect(created.map { $0.split(separator: " ").last.map(String.init) } == ["s1", "s2", "s3"])
+        let ids: [String?] = created.map { text -> String? in text.split(separator: " ").last.map(String.init) }
+        #expect(ids == ["s1", "s2", "s3"])
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import LocSim
 import LocSimScenario
 import Testing
@@ -11,10 +10,10 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("The page, its script and its style are served from the binary and name no other host")
     func pageAndAssets() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             let page = try await client.get("/")
             #expect(page.status == .ok)
-            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
             let html = String(buffer: page.body)
             #expect(html.contains("/app.js") && html.contains("/app.css"))
             for path in ["/", "/app.js", "/app.css"] {
@@ -28,7 +27,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("E5, G1, G3, G6: seed 000's story through the API: the prompts' texts and buttons, provisional Always, the second prompt")
     func seed000() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             var s = try await client.newSession()
             #expect(s.platform == "iOS 18.0" && s.app.name == "Trails" && s.prompt == nil && s.app.state == "notRunning")
             s = try await client.step(s, "launch")
@@ -67,14 +66,14 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("The exported file replays with locsim run's runner to the page's timeline")
     func exportReplays() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             var s = try await client.newSession()
             for step in ["launch", "requestWhenInUse", "choose: {button: allowOnce, precise: off}", "background", "wait: 1h", "settings: never", "foreground"] {
                 s = try await client.step(s, step)
             }
             let response = try await client.get("/api/sessions/\(s.id)/export")
             #expect(response.status == .ok)
-            #expect(response.headers[.contentDisposition]?.contains("attachment") == true)
+            #expect(response.headers["content-disposition"]?.contains("attachment") == true)
             let scenario = try ScenarioParser.parse(String(buffer: response.body), file: "export.yml")
             let result = ScenarioRunner.run(scenario)
             #expect(result.outcome == .passed)
@@ -86,7 +85,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("A step that cannot apply is reported, not recorded, and leaves the device as it was")
     func invalidStep() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             var s = try await client.newSession()
             s = try await client.step(s, "launch")
             let before = s.timeline
@@ -104,7 +103,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("Bad requests get a JSON error with a 4xx status")
     func badRequests() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             let cases: [(String, String, HTTPResponse.Status, String)] = [
                 ("/api/sessions", #"{"device": {"platform": "iOS 20.0"}}"#, .badRequest, "not a release"),
                 ("/api/sessions", #"{"device": {"platform": "Android 14"}}"#, .badRequest, "platform"),
@@ -151,7 +150,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("A body over the limit is refused with 413")
     func bodyLimit() async throws {
-        try await makePlayground { $0.maxBodyBytes = 1024 }.application().test(.router) { client in
+        try await makePlayground { $0.maxBodyBytes = 1024 }.withClient { client in
             let big = #"{"name": ""# + String(repeating: "x", count: 2000) + #""}"#
             let r = try await client.post("/api/sessions", big)
             #expect(r.status == .contentTooLarge)
@@ -162,7 +161,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("H3: to the next deadline: Allow Once lapses at its timer")
     func nextDeadline() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             var s = try await client.newSession()
             for step in ["launch", "requestWhenInUse", "choose: allowOnce", "background"] { s = try await client.step(s, step) }
             #expect(s.hidden.temporary)
@@ -179,7 +178,7 @@ struct PlaygroundAPITests {
     func openScenario() async throws {
         let text = try String(contentsOfFile: packageRoot + "/Examples/seed000-request-always-directly.yml", encoding: .utf8)
         let scenario = try ScenarioParser.parse(text, file: "seed000.yml")
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             let s0 = try await client.newSession()
             var s: SessionView = try decode(try await client.post("/api/sessions/\(s0.id)/open?name=seed000.yml", text))
             #expect(s.pending.count == scenario.steps.count && s.steps.isEmpty && s.app.name == "Trails")
@@ -203,7 +202,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("An expect that fails while stepping an opened file is reported and stays pending")
     func failedExpectation() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             let s0 = try await client.newSession()
             var s: SessionView = try decode(try await client.post("/api/sessions/\(s0.id)/open", "steps: [launch, {expect: {status: authorizedAlways}}]"))
             s = try decode(try await client.post("/api/sessions/\(s.id)/actions", #"{"do": "next"}"#))
@@ -219,7 +218,7 @@ struct PlaygroundAPITests {
     func sessionLifetime() async throws {
         let clock = ManualClock()
         let playground = makePlayground({ $0.capacity = 2; $0.idleTimeout = .seconds(60) }, clock: { clock.now })
-        try await playground.application().test(.router) { client in
+        try await playground.withClient { client in
             var a = try await client.newSession()
             let b = try await client.newSession(#"{"device": {"platform": "iOS 12.4"}, "app": {"name": "Other"}}"#)
             a = try await client.step(a, "launch")
@@ -232,7 +231,7 @@ struct PlaygroundAPITests {
             clock.advance(by: .seconds(30))
             #expect(try await client.get("/api/sessions/\(b.id)").status == .notFound)
             #expect(try await client.get("/api/sessions/\(a.id)").status == .ok)
-            let r = try await client.execute(uri: "/api/sessions/\(a.id)", method: .delete)
+            let r = try await client.execute(.DELETE, "/api/sessions/\(a.id)")
             #expect(r.status == .noContent)
             #expect(try await client.get("/api/sessions/\(a.id)").status == .notFound)
             #expect(await playground.store.count == 0)
@@ -242,7 +241,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("The graph of a platform has the node the session is in; the vocabulary lists every known platform")
     func graphAndVocabulary() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             var s = try await client.newSession()
             for step in ["launch", "requestWhenInUse"] { s = try await client.step(s, step) }
             let graph: [String: AnyDecodable] = try decode(try await client.get("/api/graph?platform=iOS%2018.0"))
@@ -260,7 +259,7 @@ struct PlaygroundAPITests {
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test("The rules page anchors every rule heading by its id, and the page's rule links land on them")
     func rulesAnchors() async throws {
-        try await makePlayground().application().test(.router) { client in
+        try await makePlayground().withClient { client in
             let page = String(buffer: try await client.get("/rules").body)
             let markdown = try String(contentsOfFile: packageRoot + "/Docs/Rules.md", encoding: .utf8)
             let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("#### ") }.compactMap { RulesPage.ruleID(of: String($0.dropFirst(5))) }
@@ -274,7 +273,7 @@ struct PlaygroundAPITests {
             #expect(!linked.isEmpty)
             for id in linked { #expect(headings.contains(id), "\(id) has no heading") }
         }
-        let missing = try await makePlayground { $0.rulesFile = "/nonexistent/Rules.md" }.application().test(.router) { client in
+        let missing = try await makePlayground { $0.rulesFile = "/nonexistent/Rules.md" }.withClient { client in
             String(buffer: try await client.get("/rules").body)
         }
         #expect(missing.contains("/nonexistent/Rules.md"))

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import LocSim
 import LocSimScenario
 import Testing
@@ -19,8 +18,7 @@ struct PlaygroundLoadTests {
     @Test("100 concurrent sessions on loopback lose no events and mix no sessions")
     func concurrentSessions() async throws {
         let seconds = Self.seconds
-        try await makePlayground().application().test(.live) { client in
-            let port = try #require(client.port)
+        try await makePlayground().withServer { port in
             let deadline = ContinuousClock.now + .seconds(seconds)
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
                 for i in 0..<Self.sessions {
@@ -38,22 +36,22 @@ struct PlaygroundLoadTests {
     /// session shows in both clocks and both step lists. Returns how many actions it sent.
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     static func drive(session i: Int, port: Int, until deadline: ContinuousClock.Instant) async throws -> Int {
-        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+        try await LoopbackClient.withConnection(port: port) { client in
             let name = "App\(i)"
-            let created = try await client.post("/api/sessions", body: ByteBuffer(string: #"{"app": {"name": "\#(name)"}}"#))
-            #expect(created.head.status == .created)
-            var view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: created.body ?? ByteBuffer()).utf8))
+            let created = try await client.post("/api/sessions", #"{"app": {"name": "\#(name)"}}"#)
+            #expect(created.status == .created)
+            var view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: created.body).utf8))
             let id = view.id
-            let launched = try await client.post("/api/sessions/\(id)/actions", body: ByteBuffer(string: #"{"step": "launch"}"#))
-            view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: launched.body ?? ByteBuffer()).utf8))
+            let launched = try await client.post("/api/sessions/\(id)/actions", #"{"step": "launch"}"#)
+            view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: launched.body).utf8))
             let wait = ScenarioWriter.step(.wait(.seconds(i + 1))).block   // `wait: 1m` for 60 s
             var waits = 0
             // At least one wait each, however loaded the machine (the deadline may pass while 100
             // sessions are being created).
             repeat {
-                let r = try await client.post("/api/sessions/\(id)/actions", body: ByteBuffer(string: #"{"step": "wait: \#(i + 1)s"}"#))
-                #expect(r.head.status == .ok)
-                view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: r.body ?? ByteBuffer()).utf8))
+                let r = try await client.post("/api/sessions/\(id)/actions", #"{"step": "wait: \#(i + 1)s"}"#)
+                #expect(r.status == .ok)
+                view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: r.body).utf8))
                 waits += 1
                 // Everything this client did, and nothing else: the steps, the clock, the timeline.
                 #expect(view.id == id && view.app.name == name)
@@ -63,7 +61,7 @@ struct PlaygroundLoadTests {
                 if view.steps.count != waits + 1 { break }
             } while ContinuousClock.now < deadline
             let final = try await client.get("/api/sessions/\(id)")
-            let last = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: final.body ?? ByteBuffer()).utf8))
+            let last = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: final.body).utf8))
             #expect(last == view)
             return waits
         }

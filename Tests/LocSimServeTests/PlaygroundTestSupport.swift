@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import LocSimScenario
 import Testing
 @testable import LocSimServe
@@ -28,17 +27,7 @@ final class ManualClock: @unchecked Sendable {
     var now: ContinuousClock.Instant { start + lock.withLock { offset } }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-extension TestClientProtocol {
-    /// POSTs JSON (or any text) and returns the response.
-    func post(_ uri: String, _ body: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body))
-    }
-
-    func get(_ uri: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get)
-    }
-
+extension LoopbackClient {
     /// Creates a session and returns its view.
     func newSession(_ body: String = #"{"device": {"platform": "iOS 18.0"}, "app": {"name": "Trails", "purposeStrings": {"NSLocationWhenInUseUsageDescription": "Trails shows your position on the trail map.", "NSLocationAlwaysAndWhenInUseUsageDescription": "Trails tells you when you reach a trailhead, even when closed."}}}"#) async throws -> SessionView {
         let response = try await post("/api/sessions", body)
@@ -57,12 +46,12 @@ extension TestClientProtocol {
 }
 
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-func decode<T: Decodable>(_ response: TestResponse, as type: T.Type = T.self) throws -> T {
+func decode<T: Decodable>(_ response: LoopbackResponse, as type: T.Type = T.self) throws -> T {
     try JSONDecoder().decode(T.self, from: Data(String(buffer: response.body).utf8))
 }
 
 /// The `error` of an error response.
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-func errorMessage(_ response: TestResponse) -> String? {
+func errorMessage(_ response: LoopbackResponse) -> String? {
     (try? JSONDecoder().decode([String: String].self, from: Data(String(buffer: response.body).utf8)))?["error"]
 }
