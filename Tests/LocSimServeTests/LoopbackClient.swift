@@ -20,9 +20,13 @@ struct LoopbackError: Error, CustomStringConvertible {
 
 /// A minimal HTTP/1.1 client on one loopback connection (NIOPosix + NIOHTTP1, which Hummingbird
 /// is built on): one request at a time, each answered before the next is sent, the connection
-/// kept alive between them. The playground's tests use it instead of HummingbirdTesting, whose
+/// kept alive between them. A connection that reads nothing for ``readTimeout`` is closed, so a
+/// server that never answers fails the test instead of hanging it. The playground's tests use it instead of HummingbirdTesting, whose
 /// other clients pull AsyncHTTPClient, NIOSSL (BoringSSL) and NIOHTTP2 into the build.
 final class LoopbackClient {
+    /// How long a connection may read nothing before it is closed, unless a test says otherwise.
+    static let readTimeout = TimeAmount.seconds(120)
+
     private let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
     private var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
 
@@ -33,11 +37,13 @@ final class LoopbackClient {
     }
 
     /// Opens one connection to `127.0.0.1:port`, runs `body` with a client on it and closes it.
-    static func withConnection<T>(port: Int, _ body: (LoopbackClient) async throws -> T) async throws -> T {
+    static func withConnection<T>(port: Int, readTimeout: TimeAmount = readTimeout,
+                                  _ body: (LoopbackClient) async throws -> T) async throws -> T {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandlers(IdleStateHandler(readTimeout: readTimeout), CloseWhenReadIdle())
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -73,7 +79,7 @@ final class LoopbackClient {
                 return response
             }
         }
-        throw LoopbackError(description: "the server closed the connection during \(method) \(uri)")
+        throw LoopbackError(description: "the connection closed during \(method) \(uri): by the server, or after its read timeout")
     }
 
     /// GETs `uri`.
@@ -84,6 +90,20 @@ final class LoopbackClient {
     /// POSTs JSON (or any text) to `uri`.
     func post(_ uri: String, _ body: String) async throws -> LoopbackResponse {
         try await execute(.POST, uri, body: body)
+    }
+}
+
+/// Closes the connection when ``IdleStateHandler`` says it read nothing for a while.
+private final class CloseWhenReadIdle: ChannelInboundHandler, Sendable {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias InboundOut = HTTPClientResponsePart
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case IdleStateHandler.IdleStateEvent.read = event {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
     }
 }
 
