@@ -14,6 +14,8 @@ struct LintLocation: CommandPlugin {
     static let optionsWithValue: Set<String> = ["--format", "--fail-on", "--platform", "--deployment-target", "--config"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        // The first run compiles locsim with swift-syntax, NIO and Hummingbird: say so before it.
+        Diagnostics.progress("building locsim (the first run takes minutes)")
         let build = try packageManager.build(.product("locsim"), parameters: .init(configuration: .debug, logging: .concise))
         guard build.succeeded, let tool = build.builtArtifacts.first(where: { $0.kind == .executable }) else {
             Diagnostics.error("building locsim failed:\n\(build.logText)")

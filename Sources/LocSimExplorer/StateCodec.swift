@@ -71,7 +71,8 @@ struct StateKey: Equatable, Sendable {
 /// rare parts and the words that do not narrow.
 ///
 /// Shared by the threads of a search: the tables of extras and of whole words are the only
-/// mutable parts, behind a lock that only states with such rare parts ever take.
+/// mutable parts, behind one lock, taken to number (or look up) a state's rare parts when they
+/// differ from its source's, and on every encode and decode of a state whose words do not narrow.
 final class StateCodec: @unchecked Sendable {
     /// The fields of a state that rarely differ from the initial state's. Stored whole, once.
     typealias Extras = AuthorizationModel.Packed.Extras
@@ -149,6 +150,9 @@ final class StateCodec: @unchecked Sendable {
         var k = StateKey()
         if state.model.pack(into: &w, prompts: prompts, baseline: baseline) {
             if let source, let box = source.box, state.model.packedExtras(w, equal: box) {
+                // The in-place comparison must agree with building the value (a field added to
+                // the extras but not to `packedExtras(_:equal:)` would merge different states).
+                assert(state.model.packedExtras(w) == box.extras, "packedExtras(_:equal:) disagrees with packedExtras(_:)")
                 k.extras = UInt64(source.number)
             } else {
                 k.extras = UInt64(number(of: state.model.packedExtras(w)))

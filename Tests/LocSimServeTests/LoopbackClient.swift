@@ -63,7 +63,12 @@ final class LoopbackClient {
         var parts: [HTTPClientRequestPart] = [.head(head)]
         if let body { parts.append(.body(.byteBuffer(ByteBuffer(string: body)))) }
         parts.append(.end(nil))
-        try await outbound.write(contentsOf: parts)
+        do {
+            try await outbound.write(contentsOf: parts)
+        } catch {
+            // Closed by the server, or by the read timeout while the client was idle.
+            throw LoopbackError(description: "the connection closed before \(method) \(uri) was sent: \(error)")
+        }
 
         var response: LoopbackResponse?
         while let part = try await inbound.next() {
