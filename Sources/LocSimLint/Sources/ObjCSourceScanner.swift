@@ -129,26 +129,29 @@ public enum ObjCSourceScanner {
             }
         }
         // Messages sent from lifecycle methods, for one level of indirection.
+        // Each method's body is read once: its messages serve the screen calls, the typed calls
+        // and the lifecycle contexts.
         for (index, method) in methods.enumerated() {
-            if screenSelectors.contains(method.selector) || method.selector.hasPrefix("init"), let type = implementation(at: method.offset) {
-                let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
-                let phase = method.selector.hasPrefix("init") ? "init" : method.selector
-                for name in messageSelectors(code[method.offset..<end]) where scan.screenCalls[type]?[name] == nil {
-                    scan.screenCalls[type, default: [:]][name] = phase
+            let type = implementation(at: method.offset)
+            let context = CallContext.of(function: method.selector)
+            guard type != nil || context != nil else { continue }
+            let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
+            let sent = messages(code[method.offset..<end])
+            if let type {
+                if screenSelectors.contains(method.selector) || method.selector.hasPrefix("init") {
+                    let phase = method.selector.hasPrefix("init") ? "init" : method.selector
+                    for message in sent where scan.screenCalls[type]?[message.name] == nil {
+                        scan.screenCalls[type, default: [:]][message.name] = phase
+                    }
                 }
-            }
-            if let type = implementation(at: method.offset) {
-                let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
                 let caller = SourceScan.methodKey(type, method.selector)
-                let launchCallback = CallContext.of(function: method.selector) == .launch ? method.selector : nil
-                for message in messages(code[method.offset..<end]) {
+                let launchCallback = context == .launch ? method.selector : nil
+                for message in sent {
                     for callee in typedCallees(message, in: type) { scan.recordTypedCall(from: caller, to: callee, launchCallback: launchCallback) }
                 }
             }
-            guard let context = CallContext.of(function: method.selector) else { continue }
-            let end = index + 1 < methods.count ? methods[index + 1].offset : code.count
-            for name in messageSelectors(code[method.offset..<end]) {
-                scan.record(name, .init(context: context, name: method.selector))
+            if let context {
+                for message in sent { scan.record(message.name, .init(context: context, name: method.selector)) }
             }
         }
         return scan
