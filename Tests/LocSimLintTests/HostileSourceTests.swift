@@ -147,7 +147,9 @@ import Testing
     @Test("Objective-C messages: receivers, nested messages, no overlap")
     func objcMessageSelectors() {
         let code = Array("[[Service shared] requestPermission]; [self.a b:c]; [ x\n  y ]; [1 z]; [[".utf16)
-        #expect(ObjCSourceScanner.messageSelectors(code[...]) == ["requestPermission", "b", "y"])
+        let messages = ObjCSourceScanner.messages(code[...])
+        #expect(messages.map(\.name) == ["requestPermission", "b", "y"])
+        #expect(messages.map(\.receiver) == ["[Service shared]", "self.a", "x"])
     }
 
     @Test("a source file above the size limit is not parsed: one LOC016 note at line 1")

@@ -239,7 +239,8 @@ public enum ObjCSourceScanner {
         return result
     }
 
-    /// The first selector part of each message in blanked `code`: `requestPermission` in
+    /// Each message in blanked `code`, with its receiver as written (`self`, `self.service`,
+    /// `Service`, `[Service alloc]`) and its first selector part: `requestPermission` in
     /// `[self requestPermission]`, `[self.service requestPermission:x]` or
     /// `[[Service shared] requestPermission]`.
     ///
@@ -247,12 +248,6 @@ public enum ObjCSourceScanner {
     /// inside), at least one blank, then the name. Messages do not overlap (the next is looked for
     /// after the previous name). Linear time: the search for a nested message's `]` only moves
     /// forward, so a body of unclosed `[[` is not rescanned from every bracket.
-    static func messageSelectors(_ code: ArraySlice<UInt16>) -> [String] {
-        messages(code).map(\.name)
-    }
-
-    /// Each message of ``messageSelectors(_:)`` with its receiver as written (`self`,
-    /// `self.service`, `Service`, `[Service alloc]`).
     static func messages(_ code: ArraySlice<UInt16>) -> [(receiver: String, name: String)] {
         let end = code.endIndex
         let open: UInt16 = 0x5B, close: UInt16 = 0x5D, dot: UInt16 = 0x2E
