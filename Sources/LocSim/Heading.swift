@@ -23,6 +23,24 @@ public struct Heading: Hashable, Sendable {
         self.time = time
     }
 
+    /// The wall-clock `Date` the simulator stamped when it delivered the heading to app code
+    /// (as ``Location/deliveredDate``), `nil` before. Not part of the heading's identity.
+    public var deliveredDate: Date?
+
     /// When it was measured. Corresponds to `CLHeading.timestamp`.
-    public var timestamp: Date { VirtualDate.date(at: time) }
+    public var timestamp: Date { deliveredDate ?? VirtualDate.date(at: time) }
+
+    /// Whether two headings are the same reading (``deliveredDate`` is not compared).
+    public static func == (a: Heading, b: Heading) -> Bool {
+        a.magneticHeading == b.magneticHeading && a.trueHeading == b.trueHeading
+            && a.headingAccuracy == b.headingAccuracy && a.time == b.time
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(magneticHeading)
+        hasher.combine(trueHeading)
+        hasher.combine(headingAccuracy)
+        hasher.combine(time)
+    }
 }

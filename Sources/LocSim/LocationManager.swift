@@ -266,6 +266,8 @@ open class LocationManager {
 
     func deliverHeading(_ new: Heading) {
         guard isUpdatingHeading else { return }
+        var new = new
+        new.deliveredDate = app.device.deliveredDate(of: new.time)
         heading = new
         delegate?.locationManager(self, didUpdateHeading: new)
     }
@@ -297,7 +299,8 @@ open class LocationManager {
             } else if changed {
                 delegate.locationManager(self, didChangeAuthorization: status)
             }
-        case .didUpdateLocations(let locations):
+        case .didUpdateLocations(let fixes):
+            let locations = fixes.map { app.device.delivered($0) }
             location = locations.last ?? location
             delegate?.locationManager(self, didUpdateLocations: locations)
         case .didFailWithError(let code):
@@ -313,7 +316,8 @@ open class LocationManager {
         case .monitoringDidFail(let name, let code):
             delegate?.locationManager(self, monitoringDidFailFor: Region(name: name), withError: LocationError(code))
         case .didVisit(let l):
-            delegate?.locationManager(self, didVisit: Visit(coordinate: l.coordinate, horizontalAccuracy: l.horizontalAccuracy, arrival: l.timestamp))
+            delegate?.locationManager(self, didVisit: Visit(coordinate: l.coordinate, horizontalAccuracy: l.horizontalAccuracy, arrival: l.timestamp,
+                                                            deliveredArrivalDate: app.device.deliveredDate(of: l.timestamp)))
         case .fullAccuracyCompletion(let code):
             guard !pendingCompletions.isEmpty else { return }
             let completion = pendingCompletions.removeFirst()

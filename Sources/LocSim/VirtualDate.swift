@@ -5,11 +5,14 @@ import Foundation
 ///
 /// The model counts time as a `Duration` since the simulation started; app code reads `Date`s and
 /// compares them with `Date()`. So a virtual instant becomes ``epoch`` plus that duration, and a
-/// fix delivered at virtual time zero is about as old as the test itself:
-/// `timestamp.timeIntervalSinceNow` stays near zero for fresh fixes. LocSim's addition.
+/// value built outside the simulator (`CLLocation(latitude:longitude:)`) at virtual time zero is
+/// about as old as the process's first conversion. Fixes, headings and visits the simulator
+/// delivers to app code carry their own stamp instead (``Location/deliveredDate``): the wall
+/// clock at delivery less their virtual age, so `timestamp.timeIntervalSinceNow` is near zero for
+/// a fresh fix however long the process has run. LocSim's addition.
 public enum VirtualDate {
-    /// The `Date` of virtual time zero: the wall-clock moment the process first converted a
-    /// virtual instant (the only wall-clock reading in LocSim, and only for these dates).
+    /// The `Date` of virtual time zero for values the simulator did not deliver: the wall-clock
+    /// moment the process first converted a virtual instant.
     public static let epoch = Date()
 
     /// The `Date` of a virtual instant.
@@ -20,9 +23,29 @@ public enum VirtualDate {
 }
 
 extension Location {
-    /// When the fix was made, as a `Date` (``VirtualDate``). LocSim's addition; `CLLocation.timestamp`
-    /// in LocSimCoreLocation.
-    public var date: Date { VirtualDate.date(at: timestamp) }
+    /// When the fix was made, as a `Date`: the one the simulator stamped when it delivered the fix
+    /// (``deliveredDate``), else ``VirtualDate``'s. LocSim's addition; `CLLocation.timestamp` in
+    /// LocSimCoreLocation.
+    public var date: Date { deliveredDate ?? VirtualDate.date(at: timestamp) }
+}
+
+extension SimulatedDevice {
+    /// The wall-clock `Date` that stands for the virtual instant `time` at the moment app code
+    /// receives it: `Date()` less the instant's virtual age, so what was made at the virtual now
+    /// reads as made now. The simulator's only wall-clock reading, made as it hands a fix, a
+    /// heading or a visit to app code.
+    func deliveredDate(of time: Duration) -> Date {
+        if time == now { return Date() }            // a fresh fix: no 128-bit arithmetic
+        let (seconds, attoseconds) = (now - time).components
+        return Date(timeIntervalSinceNow: -(Double(seconds) + Double(attoseconds) / 1e18))
+    }
+
+    /// `location` stamped for delivery to app code (``Location/deliveredDate``).
+    func delivered(_ location: Location) -> Location {
+        var stamped = location
+        stamped.deliveredDate = deliveredDate(of: location.timestamp)
+        return stamped
+    }
 }
 
 extension MonitorEvent {

@@ -20,7 +20,8 @@ extension Location {
         coordinate.distance(to: other.coordinate)
     }
 
-    /// When the fix was made, as a `Date` (`VirtualDate`). Corresponds to `CLLocation.timestamp`.
+    /// When the fix was made, as a `Date`: stamped at delivery (`deliveredDate`), else
+    /// `VirtualDate`'s. Corresponds to `CLLocation.timestamp`.
     public var timestamp: Date { date }
 
     /// Metres above sea level; LocSim's fixes have none (0). Corresponds to `CLLocation.altitude`.
@@ -69,7 +70,7 @@ extension Region {
 
 extension Visit {
     /// When the visit began. Corresponds to `CLVisit.arrivalDate`.
-    public var arrivalDate: Date { VirtualDate.date(at: arrival) }
+    public var arrivalDate: Date { deliveredArrivalDate ?? VirtualDate.date(at: arrival) }
     /// When it ended: `Date.distantFuture`, as for a visit still going on.
     /// Corresponds to `CLVisit.departureDate`.
     public var departureDate: Date { .distantFuture }

@@ -46,11 +46,41 @@ public struct Location: Hashable, Sendable {
     @_disfavoredOverload
     public var timestamp: Duration
 
+    /// The wall-clock `Date` the simulator gave the fix when it handed it to app code, or `nil`
+    /// for a fix that never reached app code. LocSim's addition; the model never sets it.
+    ///
+    /// App code judges a fix's age against `Date()`, which virtual time cannot move. So a
+    /// delivered fix is stamped with the wall clock at delivery minus its virtual age: a fix made
+    /// at the virtual now reads as made now (`timestamp.timeIntervalSinceNow` near zero), however
+    /// long the process has run or however far virtual time was advanced. It is not part of the
+    /// fix's identity: `==` and `hash(into:)` ignore it.
+    public var deliveredDate: Date? {
+        get { deliveredSeconds.isNaN ? nil : Date(timeIntervalSinceReferenceDate: deliveredSeconds) }
+        set { deliveredSeconds = newValue?.timeIntervalSinceReferenceDate ?? .nan }
+    }
+
+    /// ``deliveredDate`` in seconds since the reference date, NaN for none: one word, where an
+    /// optional `Date` would make every event and effect that carries a fix a word longer.
+    private var deliveredSeconds: Double = .nan
+
     /// Creates a fix.
     public init(coordinate: Coordinate, horizontalAccuracy: Double = 5, timestamp: Duration = .zero) {
         self.coordinate = coordinate
         self.horizontalAccuracy = horizontalAccuracy
         self.timestamp = timestamp
+    }
+
+    /// Whether two fixes are the same fix: coordinate, accuracy and virtual time
+    /// (``deliveredDate`` is not compared).
+    public static func == (a: Location, b: Location) -> Bool {
+        a.coordinate == b.coordinate && a.horizontalAccuracy == b.horizontalAccuracy && a.timestamp == b.timestamp
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(coordinate)
+        hasher.combine(horizontalAccuracy)
+        hasher.combine(timestamp)
     }
 
     /// The fix as an app with reduced accuracy sees it: snapped to a 0.05° grid (about 5 km) with a

@@ -214,11 +214,43 @@ struct CoreLocationSurfaceTests {
         device.move(to: CLLocationCoordinate2D(latitude: 37.34, longitude: -122.01))
         let fix = try #require(model.lastLocation)
         #expect(fix.coordinate.latitude == 37.34)
-        #expect(fix.timestamp > CLLocation(latitude: 0, longitude: 0).timestamp)   // 5 virtual seconds later
+        let virtual: Duration = fix.timestamp            // made 5 virtual seconds in; its Date is fresh (above)
+        #expect(virtual == .seconds(5))
         #expect(model.manager.distanceFilter == kCLDistanceFilterNone)
         #expect(model.manager.activityType == CLActivityType.fitness)
         #expect(model.manager.headingFilter == 5)
         #expect(withSimulatedApp(app) { model.describe() } == "true authorizedWhenInUse authorizedWhenInUse full true true true")
+    }
+
+    @Test("a delivered fix, heading or visit is stamped at delivery: fresh against Date() after hours of virtual time, its virtual age kept, not part of its identity")
+    func deliveredDatesAreFresh() throws {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18), location: cupertino)
+        let app = device.install(AppDescription(name: "Runner", backgroundModes: ["location"]))
+        let model = withSimulatedApp(app) { SurfaceViewModel() }
+        model.askAndStart()
+        device.run()
+        try device.choose(.allowWhileUsing)
+        model.manager.startUpdatingLocation()
+        model.manager.startUpdatingHeading()
+        model.manager.startMonitoringVisits()
+        device.advance(by: .seconds(7_200))            // two virtual hours: Date() does not move with them
+        device.move(to: CLLocationCoordinate2D(latitude: 37.34, longitude: -122.01))
+        device.turn(toHeading: 90)
+        device.visit()
+        // What Apple's sample code checks before it trusts a fix: abs(timeIntervalSinceNow) < 15.
+        let fix = try #require(model.lastLocation)
+        #expect(abs(fix.timestamp.timeIntervalSinceNow) < 15)
+        #expect(abs(try #require(model.manager.location).timestamp.timeIntervalSinceNow) < 15)
+        #expect(abs(try #require(model.manager.heading).timestamp.timeIntervalSinceNow) < 15)
+        let visit = try #require(model.visits.last)
+        #expect(abs(visit.arrivalDate.timeIntervalSinceNow) < 15)
+        // The virtual clock still says when: the stamp is the fix's identity-free wall-clock face.
+        let virtual: Duration = fix.timestamp
+        #expect(virtual == device.now)
+        var unstamped = fix
+        unstamped.deliveredDate = nil
+        #expect(unstamped == fix && unstamped.hashValue == fix.hashValue)
+        #expect(unstamped.timestamp.timeIntervalSince(fix.timestamp) > 7_000)   // VirtualDate's epoch + 2 h
     }
 
     @Test("heading: delivered on start and on each turn past the filter, not after stop; unavailable on tvOS")
