@@ -24,7 +24,7 @@ public struct Heading: Hashable, Sendable {
     }
 
     /// The wall-clock `Date` the simulator stamped when it delivered the heading to app code
-    /// (as ``Location/deliveredDate``), `nil` before. Not part of the heading's identity.
+    /// (as `Location.deliveredDate`), `nil` before. Not part of the heading's identity.
     public var deliveredDate: Date?
 
     /// When it was measured. Corresponds to `CLHeading.timestamp`.

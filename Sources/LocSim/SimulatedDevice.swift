@@ -414,7 +414,7 @@ public final class SimulatedDevice {
     private func deliver(_ delivery: SessionDelivery, in app: SimulatedApp) {
         record(TimelineEntry(time: now, app: app.name, manager: app.objectName(of: delivery), kind: .delivery, text: delivery.timelineText,
                              detail: delivery.timelineDetail))
-        // A live update's fix is stamped here, where the device is at hand (``Location/deliveredDate``).
+        // A live update's fix is stamped here, where the device is at hand (`Location.deliveredDate`).
         if case .liveUpdate(let id, var update) = delivery, let fix = update.location {
             update.location = delivered(fix)
             app.deliver(.liveUpdate(id, update))

@@ -7,7 +7,7 @@ import Foundation
 /// compares them with `Date()`. So a virtual instant becomes ``epoch`` plus that duration, and a
 /// value built outside the simulator (`CLLocation(latitude:longitude:)`) at virtual time zero is
 /// about as old as the process's first conversion. Fixes, headings and visits the simulator
-/// delivers to app code carry their own stamp instead (``Location/deliveredDate``): the wall
+/// delivers to app code carry their own stamp instead (`Location.deliveredDate`): the wall
 /// clock at delivery less their virtual age, so `timestamp.timeIntervalSinceNow` is near zero for
 /// a fresh fix however long the process has run. LocSim's addition.
 public enum VirtualDate {
@@ -24,7 +24,7 @@ public enum VirtualDate {
 
 extension Location {
     /// When the fix was made, as a `Date`: the one the simulator stamped when it delivered the fix
-    /// (``deliveredDate``), else ``VirtualDate``'s. LocSim's addition; `CLLocation.timestamp` in
+    /// (`deliveredDate`), else ``VirtualDate``'s. LocSim's addition; `CLLocation.timestamp` in
     /// LocSimCoreLocation.
     public var date: Date { deliveredDate ?? VirtualDate.date(at: timestamp) }
 }
@@ -40,7 +40,7 @@ extension SimulatedDevice {
         return Date(timeIntervalSinceNow: -(Double(seconds) + Double(attoseconds) / 1e18))
     }
 
-    /// `location` stamped for delivery to app code (``Location/deliveredDate``).
+    /// `location` stamped for delivery to app code (`Location.deliveredDate`).
     func delivered(_ location: Location) -> Location {
         var stamped = location
         stamped.deliveredDate = deliveredDate(of: location.timestamp)

@@ -12,7 +12,7 @@ public struct Visit: Hashable, Sendable {
     /// When it was reported (virtual time). Corresponds to `CLVisit.arrivalDate`.
     public var arrival: Duration
     /// The wall-clock `Date` of ``arrival`` the simulator stamped when it delivered the visit to
-    /// app code (as ``Location/deliveredDate``), `nil` before. Not part of the visit's identity.
+    /// app code (as `Location.deliveredDate`), `nil` before. Not part of the visit's identity.
     public var deliveredArrivalDate: Date?
 
     /// Creates a visit.
