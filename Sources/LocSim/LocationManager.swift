@@ -266,8 +266,6 @@ open class LocationManager {
 
     func deliverHeading(_ new: Heading) {
         guard isUpdatingHeading else { return }
-        var new = new
-        new.deliveredDate = app.device.deliveredDate(of: new.time)
         heading = new
         delegate?.locationManager(self, didUpdateHeading: new)
     }
@@ -300,9 +298,8 @@ open class LocationManager {
                 delegate.locationManager(self, didChangeAuthorization: status)
             }
         case .didUpdateLocations(let fixes):
-            let locations = fixes.map { app.device.delivered($0) }
-            location = locations.last ?? location
-            delegate?.locationManager(self, didUpdateLocations: locations)
+            location = fixes.last ?? location
+            delegate?.locationManager(self, didUpdateLocations: fixes)
         case .didFailWithError(let code):
             delegate?.locationManager(self, didFailWithError: LocationError(code))
         case .didEnterRegion(let name):
@@ -317,7 +314,7 @@ open class LocationManager {
             delegate?.locationManager(self, monitoringDidFailFor: Region(name: name), withError: LocationError(code))
         case .didVisit(let l):
             delegate?.locationManager(self, didVisit: Visit(coordinate: l.coordinate, horizontalAccuracy: l.horizontalAccuracy, arrival: l.timestamp,
-                                                            deliveredArrivalDate: app.device.deliveredDate(of: l.timestamp)))
+                                                            deliveredArrivalDate: l.deliveredDate))
         case .fullAccuracyCompletion(let code):
             guard !pendingCompletions.isEmpty else { return }
             let completion = pendingCompletions.removeFirst()

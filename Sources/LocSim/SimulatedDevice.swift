@@ -254,7 +254,7 @@ public final class SimulatedDevice {
                     guard app.state != .notRunning else { continue }
                     switch delivery {
                     case .notification(let n): app.post(n)
-                    case .heading(let id, let heading): app.manager(id)?.deliverHeading(heading)
+                    case .heading(let id, let heading): app.manager(id)?.deliverHeading(delivered(heading))
                     case .regionState(let id, let state, let region): app.manager(id)?.deliverRegionState(state, of: region)
                     }
                 }
@@ -427,7 +427,13 @@ public final class SimulatedDevice {
         let manager = app.manager(id)
         let reached = manager.map { $0.delegate != nil || call.isCompletion } ?? false
         record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), delegateCall: call, reachedDelegate: reached))
-        manager?.deliver(call)
+        guard let manager else { return }
+        // Fixes and visits are stamped here, as they reach app code (`Location.deliveredDate`).
+        switch call {
+        case .didUpdateLocations(let fixes): manager.deliver(.didUpdateLocations(fixes.map(delivered)))
+        case .didVisit(let place): manager.deliver(.didVisit(delivered(place)))
+        default: manager.deliver(call)
+        }
     }
 }
 

@@ -33,7 +33,7 @@ extension SimulatedDevice {
     /// The wall-clock `Date` that stands for the virtual instant `time` at the moment app code
     /// receives it: `Date()` less the instant's virtual age, so what was made at the virtual now
     /// reads as made now. The simulator's only wall-clock reading, made as it hands a fix, a
-    /// heading or a visit to app code.
+    /// heading or a visit to app code, and only from the device's own delivery paths.
     func deliveredDate(of time: Duration) -> Date {
         if time == now { return Date() }            // a fresh fix: no 128-bit arithmetic
         let (seconds, attoseconds) = (now - time).components
@@ -44,6 +44,13 @@ extension SimulatedDevice {
     func delivered(_ location: Location) -> Location {
         var stamped = location
         stamped.deliveredDate = deliveredDate(of: location.timestamp)
+        return stamped
+    }
+
+    /// `heading` stamped for delivery to app code (`Heading.deliveredDate`).
+    func delivered(_ heading: Heading) -> Heading {
+        var stamped = heading
+        stamped.deliveredDate = deliveredDate(of: heading.time)
         return stamped
     }
 }
