@@ -76,6 +76,8 @@ struct LevelExpansion: Sendable {
         let prompts: [Prompt]
         /// The extras of the state being expanded, looked up once for all its choices.
         private var sourceExtras: (number: Int, box: StateCodec.Box?) = (0, nil)
+        /// The sets of region names this worker's decoding assigns (one per mask).
+        private var regionSets = AuthorizationModel.Packed.RegionSets()
 
         init(system: AppModelSystem, codec: StateCodec, check: Bool) {
             self.system = system
@@ -141,7 +143,7 @@ struct LevelExpansion: Sendable {
         /// Unpacks `source` in place, over the last choice's result: a field decoding failed to
         /// overwrite would leak from one choice into the next (counted when checking).
         private mutating func unpack(_ source: StateKey, into out: inout Slice) {
-            codec.decode(source, into: &run.state, prompts: prompts, extras: sourceExtras.box)
+            codec.decode(source, into: &run.state, prompts: prompts, extras: sourceExtras.box, regionSets: &regionSets)
             if check && run.state != codec.state(source) { out.codecMismatches += 1 }
         }
     }

@@ -266,11 +266,19 @@ final class StateCodec: @unchecked Sendable {
     /// ``decode(_:into:prompts:)`` with the key's extras given (``extras(_:)`` of its number): a
     /// worker that unpacks one state for each of its choices looks them up once.
     func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt], extras box: Box?) {
+        var regionSets = AuthorizationModel.Packed.RegionSets()
+        decode(k, into: &state, prompts: prompts, extras: box, regionSets: &regionSets)
+    }
+
+    /// ``decode(_:into:prompts:extras:)`` with the caller's sets of region names, so a worker
+    /// that unpacks a state for each of its choices builds each set once (`Packed.RegionSets`).
+    func decode(_ k: StateKey, into state: inout ExplorerState, prompts: [Prompt], extras box: Box?,
+                regionSets: inout AuthorizationModel.Packed.RegionSets) {
         state.screen = UInt8(truncatingIfNeeded: k.flags)
         state.alwaysAsked = k.flags & (1 << 8) != 0
         state.recreated = UInt8(truncatingIfNeeded: k.flags >> StateKey.recreatedShift) & 7
         state.flags = UInt32(truncatingIfNeeded: k.extras >> 32)
-        state.model.unpack(widen(k), extras: box, prompts: prompts, baseline: baseline)
+        state.model.unpack(widen(k), extras: box, prompts: prompts, baseline: baseline, regionSets: &regionSets)
     }
 
     /// The state `key` names, built afresh.

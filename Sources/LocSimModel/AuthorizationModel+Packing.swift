@@ -146,6 +146,37 @@ extension AuthorizationModel {
 
         /// Extras, boxed: unpacking takes a reference, not a 200-byte value (nor an empty
         /// optional one to build on every call).
+        /// The sets of region names the region masks of ``manager`` stand for, over one list of
+        /// monitored regions: built once each and assigned after, so unpacking a state hashes no
+        /// names (with regions, building the set was a third of the explorer's instructions).
+        /// A decoder keeps one; it holds only what the masks determine, so states are unchanged.
+        @usableFromInline package struct RegionSets {
+            /// The most monitored regions the sets are kept for (2^8 sets at most).
+            @inlinable static var maxRegions: Int { 8 }
+            /// The monitored regions the sets are of.
+            @usableFromInline var regions: [Region] = []
+            /// The set of each mask, once built.
+            @usableFromInline var sets: [Set<String>?] = []
+
+            @inlinable package init() {}
+
+            /// The names of the regions of `regions` whose bits are set in `mask`.
+            @inlinable
+            package mutating func names(_ mask: Int, of regions: [Region]) -> Set<String> {
+                // Equal arrays that share storage compare at once: the usual case, as the regions
+                // come from the same extras.
+                if regions != self.regions || sets.count != 1 << regions.count {
+                    self.regions = regions
+                    sets = Array(repeating: nil, count: 1 << regions.count)
+                }
+                if let set = sets[mask] { return set }
+                var set = Set<String>(minimumCapacity: mask.nonzeroBitCount)
+                for (i, r) in regions.enumerated() where mask & (1 << i) != 0 { set.insert(r.name) }
+                sets[mask] = set
+                return set
+            }
+        }
+
         @usableFromInline package final class Box: Sendable {
             @usableFromInline package let extras: Extras
             package init(_ extras: Extras) { self.extras = extras }
@@ -338,6 +369,16 @@ extension AuthorizationModel {
     /// reused. `prompts` are the ``packingPrompts`` of a copy of that model.
     @inlinable @inline(__always)
     package mutating func unpack(_ k: Packed, extras box: Packed.Box?, prompts standard: [Prompt], baseline: Packed.Baseline) {
+        var regionSets = Packed.RegionSets()
+        unpack(k, extras: box, prompts: standard, baseline: baseline, regionSets: &regionSets)
+    }
+
+    /// ``unpack(_:extras:prompts:baseline:)`` with the decoder's ``Packed/RegionSets``: a decoder
+    /// that unpacks many states keeps one, so the regions the device is in are a ready set, not
+    /// names hashed again for every state.
+    @inlinable @inline(__always)
+    package mutating func unpack(_ k: Packed, extras box: Packed.Box?, prompts standard: [Prompt], baseline: Packed.Baseline,
+                                 regionSets: inout Packed.RegionSets) {
         let f = k.flags
         var bit = Packed.firstFlagBit
         @inline(__always) func take() -> Bool { defer { bit += 1 }; return f & (1 << bit) != 0 }
@@ -390,7 +431,7 @@ extension AuthorizationModel {
             if !sessions.isEmpty || sessions.nextID != 1 { sessions = Sessions() }
         }
 
-        if k.manager & Packed.regionsInExtras == 0 { unpackRegions(k.manager) }
+        if k.manager & Packed.regionsInExtras == 0 { unpackRegions(k.manager, regionSets: &regionSets) }
 
         let promptCode = f >> Packed.promptShift & 7
         if promptCode == 0 {
@@ -439,10 +480,14 @@ extension AuthorizationModel {
     /// ``Packed/manager`` word without ``Packed/regionsInExtras``), over the monitored regions
     /// already unpacked.
     @inlinable @inline(__always)
-    mutating func unpackRegions(_ w: UInt64) {
+    mutating func unpackRegions(_ w: UInt64, regionSets: inout Packed.RegionSets) {
         let mask = w >> Packed.regionsShift & 0xFFFF
-        if !services.insideRegions.isEmpty { services.insideRegions.removeAll(keepingCapacity: true) }
-        if mask != 0 {
+        if mask != 0, services.monitoredRegions.count <= Packed.RegionSets.maxRegions {
+            services.insideRegions = regionSets.names(Int(mask), of: services.monitoredRegions)
+        } else if mask == 0 {
+            if !services.insideRegions.isEmpty { services.insideRegions.removeAll(keepingCapacity: true) }
+        } else {
+            if !services.insideRegions.isEmpty { services.insideRegions.removeAll(keepingCapacity: true) }
             for (i, r) in services.monitoredRegions.enumerated() where i < Packed.maxInlineRegions && mask & (1 << UInt64(i)) != 0 {
                 services.insideRegions.insert(r.name)
             }

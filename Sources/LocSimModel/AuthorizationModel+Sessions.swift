@@ -126,11 +126,17 @@ extension AuthorizationModel {
     /// `notDetermined` again and the next foreground asks again (O8). Then a session's full
     /// accuracy purpose key asks once for temporary full accuracy (K5).
     mutating func askForSessions(_ fx: inout [Effect]) {
+        guard lifecycle.state == .foreground, prompts.onScreen == nil else { return }
+        // Nothing to ask unless undetermined, able to ask for the upgrade, or reduced: the settled
+        // case of every event after the answer, decided before the sessions are read.
+        let alwaysPossible = configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS && !record.alwaysRequestSpent
+        guard record.authorization == .notDetermined || (record.authorization == .whenInUse(temporary: false) && alwaysPossible)
+                || (accuracy == .reducedAccuracy && configuration.fullAccuracyAvailable) else { return }
         // P2: a sandboxed Mac app without the location entitlement gets no prompt, from a session either.
-        guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil,
+        guard commonBlock() == nil,
               !(platform.os == .macOS && app.sandboxBlocksLocation), let sought = soughtRequirement() ?? (sessions.service.contains { $0.fullAccuracyPurposeKey != nil } ? SessionRequirement.none : nil) else { return }
         // The single Always request (E2, O8): once spent, a `.always` session asks only for When In Use.
-        let always = sought == .always && configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS && !record.alwaysRequestSpent
+        let always = sought == .always && alwaysPossible
         switch record.authorization {
         case .notDetermined where sought != .none:
             let kind: AuthorizationRequestKind = always ? .always : .whenInUse

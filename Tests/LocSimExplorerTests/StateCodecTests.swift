@@ -87,6 +87,22 @@ struct StateCodecTests {
         #expect(more > one, "extras: \(one) with the triggering event only, \(more) with each region's latest")
     }
 
+    @Test("G5: one decoder's sets of region names follow the regions each state monitors, in their order")
+    func regionSetsFollowTheRegions() {
+        let a = Region(name: "a", center: Coordinate(latitude: 1, longitude: 1), radius: 100)
+        let b = Region(name: "b", center: Coordinate(latitude: 2, longitude: 2), radius: 100)
+        let c = Region(name: "c", center: Coordinate(latitude: 3, longitude: 3), radius: 100)
+        var sets = AuthorizationModel.Packed.RegionSets()
+        #expect(sets.names(0b01, of: [a, b]) == ["a"])
+        #expect(sets.names(0b11, of: [a, b]) == ["a", "b"])
+        #expect(sets.names(0b01, of: [a, b]) == ["a"])          // built before: the same set again
+        // Another state monitors them in another order, or others: bit i is its i-th region.
+        #expect(sets.names(0b01, of: [b, a]) == ["b"])
+        #expect(sets.names(0b110, of: [a, b, c]) == ["b", "c"])
+        #expect(sets.names(0b10, of: [a, c]) == ["c"])
+        #expect(sets.names(0b01, of: [a, b]) == ["a"])
+    }
+
     @Test("Equal keys for equal states: a state met twice is stored once")
     func equalStatesEqualKeys() throws {
         let model = try AppModelParser.parse(Self.richModel, file: "rich.yml")
