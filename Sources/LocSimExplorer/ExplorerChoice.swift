@@ -132,8 +132,15 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if let next = m.clock.timers.first(where: { $0.at > m.clock.now }) { out.append(.wait(next.at - m.clock.now)) }
-        for r in m.services.monitoredRegions.sorted(by: { $0.name < $1.name }) {
-            out.append(m.services.insideRegions.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
+        let regions = m.services.monitoredRegions
+        if !regions.isEmpty {
+            // In name order. Apps usually monitor in that order already: then nothing is sorted,
+            // and with the device in no region, no name is hashed.
+            let inOrder = zip(regions, regions.dropFirst()).allSatisfy { $0.name < $1.name }
+            let inside = m.services.insideRegions
+            for r in inOrder ? regions : regions.sorted(by: { $0.name < $1.name }) {
+                out.append(!inside.isEmpty && inside.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
+            }
         }
         if m.services.visitsRegistered { out.append(.visit) }
         if !m.sessions.monitors.isEmpty { appendConditionEvents(in: m, to: &out) }
