@@ -144,9 +144,7 @@ extension AuthorizationModel {
             }
         }
 
-        /// Extras, boxed: unpacking takes a reference, not a 200-byte value (nor an empty
-        /// optional one to build on every call).
-        /// The sets of region names the region masks of ``manager`` stand for, over one list of
+        /// The sets of region names the region masks of ``Packed/manager`` stand for, over one list of
         /// monitored regions: built once each and assigned after, so unpacking a state hashes no
         /// names (with regions, building the set was a third of the explorer's instructions).
         /// A decoder keeps one; it holds only what the masks determine, so states are unchanged.
@@ -177,6 +175,8 @@ extension AuthorizationModel {
             }
         }
 
+        /// Extras, boxed: unpacking takes a reference, not a 200-byte value (nor an empty
+        /// optional one to build on every call).
         @usableFromInline package final class Box: Sendable {
             @usableFromInline package let extras: Extras
             package init(_ extras: Extras) { self.extras = extras }
