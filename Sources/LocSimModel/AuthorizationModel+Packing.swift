@@ -484,12 +484,12 @@ extension AuthorizationModel {
         let mask = w >> Packed.regionsShift & 0xFFFF
         if mask != 0, services.monitoredRegions.count <= Packed.RegionSets.maxRegions {
             services.insideRegions = regionSets.names(Int(mask), of: services.monitoredRegions)
-        } else if mask == 0 {
-            if !services.insideRegions.isEmpty { services.insideRegions.removeAll(keepingCapacity: true) }
         } else {
             if !services.insideRegions.isEmpty { services.insideRegions.removeAll(keepingCapacity: true) }
-            for (i, r) in services.monitoredRegions.enumerated() where i < Packed.maxInlineRegions && mask & (1 << UInt64(i)) != 0 {
-                services.insideRegions.insert(r.name)
+            if mask != 0 {
+                for (i, r) in services.monitoredRegions.enumerated() where i < Packed.maxInlineRegions && mask & (1 << UInt64(i)) != 0 {
+                    services.insideRegions.insert(r.name)
+                }
             }
         }
         if w & Packed.heldBit == 0 {
