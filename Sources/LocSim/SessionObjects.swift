@@ -62,11 +62,11 @@ final class Feed<Element: Sendable>: EndableFeed {
     /// The queues of the iterators that pull, in subscription order (almost always one): a list,
     /// not a dictionary, so a delivery and a pop touch no hash table.
     @usableFromInline @exclusivity(unchecked) var queues: [FeedQueue<Element>] = []
-    private var streams: [Int: AsyncStream<Element>.Continuation] = [:]
+    @exclusivity(unchecked) private var streams: [Int: AsyncStream<Element>.Continuation] = [:]
     private var nextQueue = 0
-    private(set) var latest: Element?
+    @exclusivity(unchecked) private(set) var latest: Element?
     let replaysLatest: Bool
-    @usableFromInline private(set) var finished = false
+    @usableFromInline @exclusivity(unchecked) private(set) var finished = false
     let label: String
 
     init(device: SimulatedDevice, label: String, replaysLatest: Bool, app: SimulatedApp) {

@@ -22,7 +22,7 @@ public final class SimulatedDevice {
     /// Things the driver asked for that could not apply (``SimulationError``s not thrown).
     public private(set) var rejections: [String] = []
     /// Where the device is.
-    public private(set) var location: Location?
+    @exclusivity(unchecked) public private(set) var location: Location?
     /// The global Location Services switch. Corresponds to `CLLocationManager.locationServicesEnabled()`.
     public private(set) var locationServicesEnabled = true
     /// Whether the device is locked.
@@ -79,11 +79,16 @@ public final class SimulatedDevice {
 
     /// The prompt on screen and the app it belongs to: the earliest shown.
     public var promptOnScreen: (app: SimulatedApp, prompt: Prompt)? {
-        var best: (SimulatedApp, PresentedPrompt)?
-        for app in apps {
-            if let p = app.model.prompts.onScreen, best == nil || p.shownAt < best!.1.shownAt { best = (app, p) }
+        // Read by index and by time first: the run loop asks after every turn, and most of the
+        // time no prompt is up, so nothing is retained or copied until one is found.
+        var best: Int?
+        var bestShownAt = Duration.zero
+        for i in apps.indices {
+            guard let shownAt = apps[i].interpreter.model.prompts.onScreen?.shownAt else { continue }
+            if best == nil || shownAt < bestShownAt { (best, bestShownAt) = (i, shownAt) }
         }
-        return best.map { ($0.0, $0.1.prompt) }
+        guard let best, let prompt = apps[best].interpreter.model.prompts.onScreen?.prompt else { return nil }
+        return (apps[best], prompt)
     }
 
     /// The user taps a button of the prompt on screen.
@@ -203,8 +208,14 @@ public final class SimulatedDevice {
     public func advance(by duration: Duration) {
         let target = now + duration
         record(TimelineEntry(time: now, app: nil, kind: .world, text: "wait \(DurationText.format(duration))"))
-        while let next = nextScheduledTime, next <= target { step(to: next) }
-        step(to: target)
+        var stepped = false
+        while let next = nextScheduledTime, next <= target {
+            step(to: next)
+            stepped = true
+        }
+        // A step that reached `target` already did what a second one would: every app's clock is
+        // there, nothing more is due by then (the loop looked), and the run loop turned after it.
+        if !stepped || now != target { step(to: target) }
     }
 
     /// The earliest instant something is scheduled: a timer of an app, a GPX fix.

@@ -80,8 +80,9 @@ extension AuthorizationModel {
                        activity: sessions.holdsBackgroundActivity)
     }
 
-    /// The next instant a timer fires, if any.
-    @inline(__always)
+    /// The next instant a timer fires, if any. Inlinable: the device reads it on every step
+    /// through a borrow of the app's model, and an opaque call copied the whole model first.
+    @inlinable @inline(__always)
     public var nextDeadline: Duration? { clock.timers.first?.at }
 
     // MARK: - Derivations
