@@ -67,18 +67,27 @@ public struct SimulationEnvironment: @unchecked Sendable {
     /// The environments `withAttachedApp` installed on this thread, innermost last. Not a task-local
     /// value: binding one around app code that starts a `Task {}` made the Swift 6.3 runtime abort
     /// ("freed pointer was not the last allocation") when the task outlived the binding.
+    ///
+    /// Kept in a POSIX thread-specific slot, not `Thread.current.threadDictionary`: an exploration
+    /// attaches the app around every call into app code and every turn of the run loop, and the
+    /// dictionary's lookup (a bridged string key, a cast) was a sixteenth of an exploration's time.
     final class AttachedStack {
         var installations: [SimulationEnvironment] = []
 
         static var current: AttachedStack {
-            let dictionary = Thread.current.threadDictionary
-            if let stack = dictionary[key] as? AttachedStack { return stack }
+            if let slot = pthread_getspecific(key) { return Unmanaged<AttachedStack>.fromOpaque(slot).takeUnretainedValue() }
             let stack = AttachedStack()
-            dictionary[key] = stack
+            // Retained by the slot; released by `releaseAttachedStack` when the thread exits.
+            pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
             return stack
         }
 
-        private static let key = "LocSim.SimulationEnvironment.attached"
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            let status = pthread_key_create(&key, releaseAttachedStack)
+            precondition(status == 0, "LocSim: no thread-specific slot for attached apps (pthread_key_create: \(status))")
+            return key
+        }()
     }
 
     /// A new iOS 18 device with a default app launched in the foreground.
@@ -110,3 +119,15 @@ public func withSimulatedApp<R>(_ app: SimulatedApp, isolation: isolated (any Ac
     let installation = SimulationEnvironment.Installation(environment: SimulationEnvironment(app: app), owner: .here)
     return try await SimulationEnvironment.$installed.withValue(installation, operation: operation)
 }
+
+/// Releases a thread's ``SimulationEnvironment/AttachedStack`` when the thread exits.
+#if canImport(Darwin)
+private func releaseAttachedStack(_ slot: UnsafeMutableRawPointer) {
+    Unmanaged<SimulationEnvironment.AttachedStack>.fromOpaque(slot).release()
+}
+#else
+private func releaseAttachedStack(_ slot: UnsafeMutableRawPointer?) {
+    guard let slot else { return }
+    Unmanaged<SimulationEnvironment.AttachedStack>.fromOpaque(slot).release()
+}
+#endif

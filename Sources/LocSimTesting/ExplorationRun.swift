@@ -119,6 +119,9 @@ public struct ExplorationRun<App: ExplorationApp> {
         var running: Bool
         /// How the app is stuck here, should the screen be a hang (``HangAnalysis/stuckText(_:)``).
         var stuck: String
+        /// What the user may do here, read from the session that reached the node (a replay of
+        /// the same path reaches the same model: it is not replayed again to ask).
+        var choices: [ExplorerChoice]
         var expanded = false
     }
 
@@ -138,7 +141,7 @@ public struct ExplorationRun<App: ExplorationApp> {
         func node(_ session: Session<App>, path: [ExplorerChoice]) -> Node {
             if !screens.contains(session.screen) { screens.append(session.screen) }
             return Node(path: path, waiting: session.waiting, screen: session.screen, running: session.running,
-                        stuck: HangAnalysis.stuckText(session.app.model))
+                        stuck: HangAnalysis.stuckText(session.app.model), choices: ExplorerChoice.available(in: session.app.model, taps: taps))
         }
         var createdManager = false
         let root = await Session.replay(self, platform: platform, path: [])
@@ -151,10 +154,7 @@ public struct ExplorationRun<App: ExplorationApp> {
             var next: [Int] = []
             for n in frontier {
                 nodes[n].expanded = true
-                let probe = await Session.replay(self, platform: platform, path: nodes[n].path)
-                let choices = ExplorerChoice.available(in: probe.app.model, taps: taps)
-                await probe.close()
-                for choice in choices {
+                for choice in nodes[n].choices {
                     let session = await Session.replay(self, platform: platform, path: nodes[n].path)
                     let path = nodes[n].path + [choice]
                     let observations = await session.apply(choice)
