@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LocSim
 import LocSimModel
@@ -43,5 +44,34 @@ struct EnvironmentOwnershipTests {
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("a simulated device is not thread-safe"), "\(stderr)")
+    }
+
+    @Test("withAttachedApp attaches per thread, innermost first, and detaches on return")
+    func attachedAppsNestPerThread() {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18))
+        let outer = device.install(AppDescription(name: "Outer")), inner = device.install(AppDescription(name: "Inner"))
+        #expect(SimulationEnvironment.current == nil)
+        final class Observed: @unchecked Sendable {
+            // @unchecked: written by the other thread before it signals, read after the wait.
+            var name: String?? = .none
+        }
+        var seen: [String?] = []
+        let otherThread = Observed()
+        withAttachedApp(outer) {
+            seen.append(SimulationEnvironment.current?.app.name)
+            withAttachedApp(inner) { seen.append(SimulationEnvironment.current?.app.name) }
+            seen.append(SimulationEnvironment.current?.app.name)
+            // Another thread, meanwhile, has no attachment of its own.
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                otherThread.name = .some(SimulationEnvironment.current?.app.name)
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+        seen.append(SimulationEnvironment.current?.app.name)
+        #expect(seen == ["Outer", "Inner", "Outer", nil])
+        #expect(otherThread.name == .some(nil))
     }
 }
