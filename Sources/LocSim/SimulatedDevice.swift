@@ -213,9 +213,10 @@ public final class SimulatedDevice {
             step(to: next)
             stepped = true
         }
-        // A step that reached `target` already did what a second one would: every app's clock is
-        // there, nothing more is due by then (the loop looked), and the run loop turned after it.
-        if !stepped || now != target { step(to: target) }
+        // After a step that reached `target`, a second one would only turn the run loop again
+        // (every app's clock is there, and nothing more is due by then: the loop looked). The
+        // turn stays: the scripted user's `answer` closure is asked again, as before.
+        if stepped && now == target { run() } else { step(to: target) }
     }
 
     /// The earliest instant something is scheduled: a timer of an app, a GPX fix.

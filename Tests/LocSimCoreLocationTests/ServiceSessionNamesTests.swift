@@ -88,8 +88,8 @@ struct ServiceSessionNamesTests {
             let second = try await events.next()
             #expect(second?.state == .satisfied)
             #expect(second?.date == VirtualDate.date(at: device.now))
-            #expect(try await monitor.identifiers == ["home"])
-            #expect(try await monitor.record(for: "home")?.lastEvent.state == .satisfied)
+            #expect(await monitor.identifiers == ["home"])
+            #expect(await monitor.record(for: "home")?.lastEvent.state == .satisfied)
         }
     }
 
