@@ -253,21 +253,20 @@ public final class SimulatedDevice {
         draining = true
         defer { draining = false }
         while true {
-            if let item = runLoop.next() {
-                switch item {
-                case .interpreter(let app):
+            if let (app, local) = runLoop.next() {
+                if let local {
+                    guard app.state != .notRunning else { continue }
+                    switch local {
+                    case .notification(let n): app.post(n)
+                    case .heading(let id, let heading): app.manager(id)?.deliverHeading(delivered(heading))
+                    case .regionState(let id, let state, let region): app.manager(id)?.deliverRegionState(state, of: region)
+                    }
+                } else {
                     switch app.interpreter.runLoop.takePending() {
                     case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
                     case .launchCode?: app.onLaunch?(app)
                     case .sessionDelivery(let delivery)?: deliver(delivery, in: app)
                     case nil: break
-                    }
-                case .local(let app, let delivery):
-                    guard app.state != .notRunning else { continue }
-                    switch delivery {
-                    case .notification(let n): app.post(n)
-                    case .heading(let id, let heading): app.manager(id)?.deliverHeading(delivered(heading))
-                    case .regionState(let id, let state, let region): app.manager(id)?.deliverRegionState(state, of: region)
                     }
                 }
                 turns &+= 1
@@ -463,13 +462,16 @@ private struct DeviceRunLoop {
         case regionState(ManagerID, RegionState, Region)
     }
 
-    enum Item {
-        /// The next item waiting in the app's interpreter.
-        case interpreter(SimulatedApp)
-        case local(SimulatedApp, Delivery)
+    /// One item: the app's, and where its delivery waits if it is the simulator's own (else the
+    /// next item waiting in the app's interpreter, by far the most common). A reference and a
+    /// number, so queuing and taking an item copies no enum payload.
+    private struct Item {
+        let app: SimulatedApp
+        let local: Int
     }
 
     private var items: [Item] = []
+    private var locals: [Delivery] = []
     private var head = 0
     /// What the last event applied made happen.
     private(set) var occurrences: [Occurrence] = []
@@ -488,22 +490,29 @@ private struct DeviceRunLoop {
         if crashed && after.running { app.processEnded() }
         if before != after {
             if before.running && !after.running { app.processEnded() }
-            for n in before.notifications(to: after) { items.append(.local(app, .notification(n))) }
+            for n in before.notifications(to: after) { queue(.notification(n), for: app) }
         }
-        for _ in 0..<queued { items.append(.interpreter(app)) }
+        for _ in 0..<queued { items.append(Item(app: app, local: -1)) }
     }
 
     /// Queues a delivery of the simulator's own.
     mutating func queue(_ delivery: Delivery, for app: SimulatedApp) {
-        items.append(.local(app, delivery))
+        items.append(Item(app: app, local: locals.count))
+        locals.append(delivery)
     }
 
-    /// The next item, if any.
-    mutating func next() -> Item? {
+    /// The next item, if any: its app, and the simulator's own delivery or `nil` for the next item
+    /// waiting in the app's interpreter.
+    mutating func next() -> (app: SimulatedApp, local: Delivery?)? {
         guard head < items.count else { return nil }
         let item = items[head]
+        let local = item.local < 0 ? nil : locals[item.local]
         head += 1
-        if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
-        return item
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            if !locals.isEmpty { locals.removeAll(keepingCapacity: true) }
+            head = 0
+        }
+        return (item.app, local)
     }
 }
