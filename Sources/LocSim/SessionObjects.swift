@@ -62,6 +62,10 @@ final class Feed<Element: Sendable>: EndableFeed {
     /// The queues of the iterators that pull, in subscription order (almost always one): a list,
     /// not a dictionary, so a delivery and a pop touch no hash table.
     @usableFromInline @exclusivity(unchecked) var queues: [FeedQueue<Element>] = []
+    // `queues`, `streams`, `latest` and `finished` skip run-time exclusivity checks (they are read
+    // or written on every delivery and `next()`): each write is a plain store or ends before any
+    // continuation is resumed, and resuming one only queues its task, so no app code runs while
+    // one of them is being changed.
     @exclusivity(unchecked) private var streams: [Int: AsyncStream<Element>.Continuation] = [:]
     private var nextQueue = 0
     @exclusivity(unchecked) private(set) var latest: Element?
