@@ -47,7 +47,7 @@ let package = Package(
         // Scenario files (format 1): parsing and running.
         .target(name: "LocSimScenario", dependencies: ["LocSim", "LocSimYAML"]),
         // Exploration of every path through an app model.
-        .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim"]),
+        .target(name: "LocSimExplorer", dependencies: ["LocSimScenario", "LocSim", "LocSimCoreLocation"]),
         // Info.plist and source lint; the only target that needs swift-syntax.
         .target(name: "LocSimLint", dependencies: [
             "LocSimModel",

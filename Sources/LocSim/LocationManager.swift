@@ -283,6 +283,7 @@ open class LocationManager {
     }
 
     private func send(_ event: Event, _ text: @autoclosure () -> String, log: Bool = true) {
+        app.device.noteAppCall("CLLocationManager \(name): \(text())")
         app.device.send(event, to: app, entry: log ? TimelineEntry(time: app.device.now, app: app.name, manager: name, kind: .appCall, text: text()) : nil)
     }
 

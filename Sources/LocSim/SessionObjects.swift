@@ -255,6 +255,7 @@ extension SimulatedApp {
     /// as `AppCall` values (scenario steps).
     public func perform(_ call: AppCall, object: String? = nil) {
         precondition(!call.needsManager, "\(call.word) is a location manager's call: use LocationManager.perform(_:)")
+        device.noteAppCall(call.timelineText(0))
         device.send(call.event(0, on: ManagerID(-1)), to: self,
                     entry: TimelineEntry(time: device.now, app: name, manager: object, kind: .appCall, text: call.timelineText(0)))
     }

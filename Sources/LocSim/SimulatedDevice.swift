@@ -45,6 +45,20 @@ public final class SimulatedDevice {
     /// happened: for tools that check each step (the test-support exploration). LocSim's addition.
     @exclusivity(unchecked) public var eventObserver: ((AppliedEvent) -> Void)?
 
+    /// In a process that explores one path at a time (an exploration's executor), the device of
+    /// the path being explored: an app call that reaches another device — one made on an object
+    /// an earlier path made, such as a `static let shared` singleton's manager — is reported to
+    /// ``staleCallHandler``. Nil (no check) everywhere else. LocSim's addition.
+    nonisolated(unsafe) public static var explored: SimulatedDevice?
+    /// Called with the timeline text of an app call that reached a device other than ``explored``.
+    nonisolated(unsafe) public static var staleCallHandler: ((String) -> Void)?
+
+    /// Reports an app call on this device when another one is being explored (``explored``).
+    @inline(__always)
+    func noteAppCall(_ text: @autoclosure () -> String) {
+        if let explored = Self.explored, explored !== self { Self.staleCallHandler?(text()) }
+    }
+
     /// Creates a device. `location` is where it starts, if it has a fix.
     public init(platform: Platform = Platform(.iOS, 18), parameters: DeviceParameters = DeviceParameters(),
                 user: ScriptedUser = ScriptedUser(), location: Coordinate? = nil,

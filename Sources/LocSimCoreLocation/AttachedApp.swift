@@ -14,3 +14,16 @@ public func withAttachedApp<R>(_ app: SimulatedApp, operation: () throws -> R) r
     defer { stack.installations.removeLast() }
     return try operation()
 }
+
+/// Runs the async `operation` with `CLLocationManager()` attached to `app`, leaving its lifecycle
+/// alone; the tasks app code starts inside (`Task {}`, `async let`, task groups) attach to `app`
+/// too, for as long as they run.
+///
+/// For drivers (the test-support exploration) that call into app code on every step: it binds
+/// the task-local environment that tasks inherit, and does not turn LocSim's ``SerialExecution``
+/// on (the driver does, for its whole run). LocSim's addition.
+nonisolated(nonsending)
+public func withAttachedApp<R>(_ app: SimulatedApp, operation: () async throws -> R) async rethrows -> R {
+    let installation = SimulationEnvironment.Installation(environment: SimulationEnvironment(app: app), owner: .here)
+    return try await SimulationEnvironment.$installed.withValue(installation, operation: operation)
+}

@@ -87,7 +87,7 @@ extension LocationManager {
     /// Creates a manager attached to the current ``SimulationEnvironment`` (or a fresh default one).
     /// Corresponds to `CLLocationManager()`.
     public convenience init() {
-        let environment = SimulationEnvironment.current ?? SimulationEnvironment.makeDefault()
+        let environment = SimulationEnvironment.resolve("CLLocationManager()")
         self.init(app: environment.app)
     }
 

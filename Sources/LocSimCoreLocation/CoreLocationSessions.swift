@@ -18,11 +18,6 @@ public typealias CLLocationUpdate = LiveUpdate
 /// Corresponds to `CLMonitoringState` (`CLMonitor.Event.State`).
 public typealias CLMonitoringState = MonitoringState
 
-extension SimulationEnvironment {
-    /// The current environment's app, or a fresh default one's.
-    static var currentApp: SimulatedApp { (current ?? makeDefault()).app }
-}
-
 extension ServiceSession {
     /// Corresponds to `CLServiceSession.AuthorizationRequirement`.
     public typealias AuthorizationRequirement = SessionRequirement
@@ -31,14 +26,18 @@ extension ServiceSession {
 
     /// Holds a session asking for `authorization`. Corresponds to `CLServiceSession(authorization:)`.
     public convenience init(authorization: AuthorizationRequirement) {
-        self.init(app: SimulationEnvironment.currentApp, requirement: authorization)
+        let environment = SimulationEnvironment.resolve("CLServiceSession(authorization:)")
+        self.init(app: environment.app, requirement: authorization)
+        withExtendedLifetime(environment) {}
     }
 
     /// Holds a session that also asks for temporary full accuracy with a key of
     /// `NSLocationTemporaryUsageDescriptionDictionary`.
     /// Corresponds to `CLServiceSession(authorization:fullAccuracyPurposeKey:)`.
     public convenience init(authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String) {
-        self.init(app: SimulationEnvironment.currentApp, requirement: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
+        let environment = SimulationEnvironment.resolve("CLServiceSession(authorization:fullAccuracyPurposeKey:)")
+        self.init(app: environment.app, requirement: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
+        withExtendedLifetime(environment) {}
     }
 
     /// Corresponds to `CLServiceSession.session(authorization:)`.
@@ -58,7 +57,9 @@ extension BackgroundActivitySession {
 
     /// Starts a session. Corresponds to `CLBackgroundActivitySession()`.
     public convenience init() {
-        self.init(app: SimulationEnvironment.currentApp)
+        let environment = SimulationEnvironment.resolve("CLBackgroundActivitySession()")
+        self.init(app: environment.app)
+        withExtendedLifetime(environment) {}
     }
 
     /// Corresponds to `CLBackgroundActivitySession.backgroundActivitySession()`.
@@ -86,7 +87,8 @@ extension LiveUpdate {
     /// The device's location as updates, from the current environment's app: iterating asks for
     /// authorization if the app never asked (O1). Corresponds to `CLLocationUpdate.liveUpdates(_:)`.
     public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> SimulatedSequence<LiveUpdate> {
-        SimulationEnvironment.currentApp.liveUpdates()
+        let environment = SimulationEnvironment.resolve("CLLocationUpdate.liveUpdates()")
+        return withExtendedLifetime(environment) { environment.app.liveUpdates() }
     }
 
     /// Corresponds to `CLLocationUpdate.authorizationDenied`.
@@ -176,7 +178,8 @@ public final class CLMonitor {
     /// Obtains the current environment app's monitor named `name`. Corresponds to `await CLMonitor(_:)`.
     nonisolated(nonsending)
     public init(_ name: String) async {
-        monitor = Monitor(app: SimulationEnvironment.currentApp, name: name)
+        let environment = SimulationEnvironment.resolve("CLMonitor(\"\(name)\")")
+        monitor = withExtendedLifetime(environment) { Monitor(app: environment.app, name: name) }
     }
 
     /// Corresponds to `name`.

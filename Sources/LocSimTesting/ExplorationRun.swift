@@ -1,75 +1,104 @@
+import Foundation
 import LocSim
 import LocSimCoreLocation
 import LocSimExplorer
 import LocSimModel
 import Testing
 
-/// Runs an app written against `LocationManager` on every path of user choices, lifecycle
-/// events, Settings changes, world events and waits, as `locsim explore` does for app models.
+/// Where an exploration runs the app's code. Core Location has no such type.
+public enum ExplorationIsolation: Sendable {
+    /// In a child process (the test binary, run again with only the running test), started again
+    /// after every crash to carry on where the last one stopped: a trap in app code — a
+    /// continuation resumed twice, an unowned reference, a `fatalError` — is a `terminated`
+    /// finding with its path, and every other path is still explored. The default, under Swift
+    /// Testing on Linux; elsewhere the exploration runs in the test's process.
+    case childProcess
+    /// In the test's own process: a trap in app code ends the test run.
+    case inProcess
+}
+
+/// Runs an app written against the `CL…` names on every path of user choices, lifecycle events,
+/// Settings changes, world events and waits, as `locsim explore` does for app models.
 ///
-/// Every path runs on a fresh `SimulatedDevice` (objects cannot be copied), so states are
-/// deduplicated by the authorization model and the app's ``ExplorationApp/screen``, and each
-/// transition replays its path from the start. Keep `depth` modest (the default is 8).
+/// Every path runs on a fresh `SimulatedDevice` (objects cannot be copied), so states are matched
+/// on the authorization model, the app's ``ExplorationApp/screen``, its
+/// ``ExplorationApp/fingerprint`` and whether it waits; each transition replays its path from the
+/// start. By default the search goes on until every reachable state is visited (or
+/// ``timeBudget`` runs out): the ``Outcome/verdicts`` say which, and how many waiting states a
+/// depth limit left undecided.
 ///
 /// Every call into the app's code (the factory, taps, lifecycle methods and delegate callbacks)
-/// runs with the explored app installed as the `SimulationEnvironment`, so `CLLocationManager()`
-/// attaches to the device being explored. An app that never creates a manager there on any path
-/// makes ``findings()`` throw ``ExplorationError/noManagerOnExploredDevice(platform:)``.
+/// and every task it starts run with the explored app installed as the `SimulationEnvironment`,
+/// on LocSim's ``SerialExecution``, so `CLLocationManager()`, `CLServiceSession(…)`,
+/// `CLLocationUpdate.liveUpdates()` and the other objects attach to the device being explored,
+/// wherever the app makes them. An app that never creates one there on any path makes
+/// ``findings()`` throw ``ExplorationError/noManagerOnExploredDevice(platform:)``.
+/// Core Location has no such type.
 public struct ExplorationRun<App: ExplorationApp> {
     /// The app's Info.plist facts.
     public var app: AppDescription
     /// The platforms to explore.
     public var platforms: [Platform]
-    /// Events per path.
-    public var depth: Int
+    /// Events per path; `nil` (the default) searches until every reachable state is visited. With
+    /// a limit, waiting states the limit cuts are counted, and the search goes on past it (within
+    /// the budget) to say what depth decides them and what it would find there.
+    public var depth: Int?
+    /// The wall-clock time the whole exploration may take.
+    public var timeBudget: Duration
     /// The UI actions the user may take.
     public var taps: [String]
     /// Device timings and open choices.
     public var parameters: DeviceParameters
     /// Findings known and accepted, each with its reason: ``findings()`` leaves them out.
     public var accepted: [AcceptedFinding]
+    /// Where the app's code runs.
+    public var isolation: ExplorationIsolation
     /// Creates the app object each time the app launches.
     public var makeApp: (SimulatedApp) -> App
 
     /// Describes an exploration.
-    public init(app: AppDescription = AppDescription(), platforms: [Platform] = [Platform(.iOS, 18)], depth: Int = 8,
-                taps: [String] = [], parameters: DeviceParameters = DeviceParameters(), accepting accepted: [AcceptedFinding] = [],
+    public init(app: AppDescription = AppDescription(), platforms: [Platform] = [Platform(.iOS, 18)], depth: Int? = nil,
+                timeBudget: Duration = .seconds(120), taps: [String] = [], parameters: DeviceParameters = DeviceParameters(),
+                accepting accepted: [AcceptedFinding] = [], isolation: ExplorationIsolation = .childProcess,
                 makeApp: @escaping (SimulatedApp) -> App) {
         self.app = app
         self.platforms = platforms
         self.depth = depth
+        self.timeBudget = timeBudget
         self.taps = taps
         self.parameters = parameters
         self.accepted = accepted
+        self.isolation = isolation
         self.makeApp = makeApp
     }
 
     /// Explores every platform; the findings not in ``accepted``, sorted by kind, key and platform.
     ///
-    /// Async because app code may iterate LocSim's async sequences (live updates, session
-    /// diagnostics, monitor events) in tasks of its own: after every choice the exploration lets
-    /// those tasks run until each waits again. Call it from the actor the app's code runs on
-    /// (`@MainActor` for a view model), so their tasks share its executor and run in order.
-    /// - Throws: ``ExplorationError`` when the app never created a manager or a session on the
-    ///   explored device.
+    /// Call it from the actor the app's code runs on (`@MainActor` for a view model) or from a
+    /// nonisolated test: the app's tasks run on LocSim's serial executor either way.
+    /// - Throws: ``ExplorationError`` when the exploration could not judge the app.
     nonisolated(nonsending)
     public func findings() async throws -> [ExplorationFinding] {
         try await outcome(accepting: []).findings
     }
 
     /// Explores and records as a test issue (a failure of the running test) each finding not
-    /// accepted here or in ``accepted``, each acceptance that matched no finding (it is stale), and
-    /// an ``ExplorationError``.
+    /// accepted here or in ``accepted``, each acceptance that matched no finding (it is stale),
+    /// findings a depth limit hid (a deeper search found them), waiting states a time budget left
+    /// undecided, and an ``ExplorationError``.
     nonisolated(nonsending)
     public func expectNoFindings(accepting more: [AcceptedFinding] = [], sourceLocation: SourceLocation = #_sourceLocation) async {
         do {
             let outcome = try await outcome(accepting: more)
             for f in outcome.findings {
-                Issue.record(Comment(rawValue: f.description), sourceLocation: sourceLocation)
+                Issue.record(Comment(rawValue: f.description + "\n  replay: " + f.replay), sourceLocation: sourceLocation)
             }
             for a in outcome.unused {
                 Issue.record(Comment(rawValue: "accepted finding \(a) (\(a.reason)) was not found: remove it from the accepted list"),
                              sourceLocation: sourceLocation)
+            }
+            for v in outcome.verdicts where !v.hiddenFindings.isEmpty || (!v.isDecided && v.decidingDepth == nil) {
+                Issue.record(Comment(rawValue: "the exploration did not decide every waiting state: \(v)"), sourceLocation: sourceLocation)
             }
         } catch {
             Issue.record(error, sourceLocation: sourceLocation)
@@ -77,7 +106,7 @@ public struct ExplorationRun<App: ExplorationApp> {
     }
 
     /// What an exploration found, split by the accepted list.
-    public struct Outcome {
+    public struct Outcome: Sendable {
         /// The findings no entry accepts, sorted.
         public var findings: [ExplorationFinding]
         /// The findings an entry accepts, sorted.
@@ -86,242 +115,108 @@ public struct ExplorationRun<App: ExplorationApp> {
         public var unused: [AcceptedFinding]
         /// The app screens the exploration reached, on any platform, sorted: what it covered.
         public var screensReached: [String] = []
+        /// Problems worth knowing that wait on nothing (a request that did nothing while no
+        /// screen waited for it), sorted.
+        public var notes: [ExplorationFinding] = []
+        /// How far the search got on each platform, in the order of ``ExplorationRun/platforms``.
+        public var verdicts: [ExplorationVerdict] = []
     }
 
     /// Explores every platform and splits the findings by ``accepted`` plus `more`.
-    /// - Throws: ``ExplorationError`` when the app never created a manager on the explored device.
+    /// - Throws: ``ExplorationError`` when the exploration could not judge the app.
     nonisolated(nonsending)
     public func outcome(accepting more: [AcceptedFinding] = []) async throws -> Outcome {
-        var found: [ExplorationFinding] = []
-        var screens: Set<String> = []
-        for platform in platforms {
-            let (f, s) = try await findings(on: platform)
-            found += f
-            screens.formUnion(s)
+        let results = try await platformResults()
+        for r in results {
+            if !r.escapes.isEmpty { throw ExplorationError.appCodeEscaped(calls: r.escapes, platform: r.platform) }
+            if let call = r.staleObject { throw ExplorationError.objectFromAnotherDevice(call: call, platform: r.platform) }
+            guard r.createdManager else { throw ExplorationError.noManagerOnExploredDevice(platform: r.platform) }
         }
-        let all = found.sorted {
-            ($0.kind, $0.key, $0.platform.description) < ($1.kind, $1.key, $1.platform.description)
+        let order = { (a: ExplorationFinding, b: ExplorationFinding) -> Bool in
+            (a.kind, a.key, a.platform.description) < (b.kind, b.key, b.platform.description)
         }
+        let all = results.flatMap(\.findings).sorted(by: order)
         let entries = accepted + more
         func acceptance(_ f: ExplorationFinding) -> AcceptedFinding? { entries.first { $0.accepts(kind: f.kind, key: f.key) } }
         let acceptedFindings = all.filter { acceptance($0) != nil }
         return Outcome(findings: all.filter { acceptance($0) == nil }, acceptedFindings: acceptedFindings,
                        unused: entries.filter { e in !acceptedFindings.contains { e.accepts(kind: $0.kind, key: $0.key) } },
-                       screensReached: screens.sorted())
+                       screensReached: Set(results.flatMap(\.screens)).sorted(),
+                       notes: results.flatMap(\.notes).sorted(by: order), verdicts: results.map(\.verdict))
     }
 
-    // MARK: Search
-
-    private struct Node {
-        var path: [ExplorerChoice]
-        var waiting: Bool
-        var screen: String
-        var running: Bool
-        /// How the app is stuck here, should the screen be a hang (``HangAnalysis/stuckText(_:)``).
-        var stuck: String
-        /// What the user may do here, read from the session that reached the node (a replay of
-        /// the same path reaches the same model: it is not replayed again to ask).
-        var choices: [ExplorerChoice]
-        var expanded = false
+    private var explorer: AppCodeExplorer<App> {
+        AppCodeExplorer(app: app, platforms: platforms, parameters: parameters, taps: taps, depth: depth, budget: timeBudget, makeApp: makeApp)
     }
 
+    /// The results of every platform: from a worker process, from this process's own worker role,
+    /// or explored here.
     nonisolated(nonsending)
-    private func findings(on platform: Platform) async throws -> ([ExplorationFinding], [String]) {
-        var nodes: [Node] = []
-        var index: [NodeKey: Int] = [:]
-        var screens: [String] = []
-        var first: [String: ExplorationFinding] = [:]
-        var edges: [HangAnalysis.Edge] = []
-        func finding(_ key: FindingKey, detail: String, path: [ExplorerChoice]) -> (String, ExplorationFinding) {
-            let text = key.text(screens: screens)
-            let explanation = Observation.describe(key, screens: screens, detail: detail).explanation
-            return ("\(key.kind).\(text)", ExplorationFinding(kind: key.kind, key: text, explanation: explanation, platform: platform,
-                                                              path: path.map(\.description)))
-        }
-        func node(_ session: Session<App>, path: [ExplorerChoice]) -> Node {
-            if !screens.contains(session.screen) { screens.append(session.screen) }
-            return Node(path: path, waiting: session.waiting, screen: session.screen, running: session.running,
-                        stuck: HangAnalysis.stuckText(session.app.model), choices: ExplorerChoice.available(in: session.app.model, taps: taps))
-        }
-        var createdManager = false
-        let root = await Session.replay(self, platform: platform, path: [])
-        createdManager = createdManager || root.createdManager
-        index[root.key] = 0
-        nodes.append(node(root, path: []))
-        await root.close()
-        var frontier = [0]
-        for _ in 0..<depth {
-            var next: [Int] = []
-            for n in frontier {
-                nodes[n].expanded = true
-                for choice in nodes[n].choices {
-                    let session = await Session.replay(self, platform: platform, path: nodes[n].path)
-                    let path = nodes[n].path + [choice]
-                    let observations = await session.apply(choice)
-                    createdManager = createdManager || session.createdManager
-                    for o in observations {
-                        let (key, f) = finding(o.key, detail: o.story?.detail ?? "", path: path)
-                        if first[key] == nil { first[key] = f }
-                    }
-                    let target: Int
-                    if let t = index[session.key] {
-                        target = t
-                    } else {
-                        target = nodes.count
-                        index[session.key] = target
-                        nodes.append(node(session, path: path))
-                        next.append(target)
-                    }
-                    if nodes[n].waiting {
-                        // Leaving by a crash counts as leaving: the crash is a finding of its own.
-                        let crashed = !session.running && nodes[n].running
-                        edges.append(HangAnalysis.Edge(
-                            from: Int32(n), to: Int32(target),
-                            exit: choice.isInApp && (crashed || (session.running && session.screen != nodes[n].screen)),
-                            stay: choice.isInApp && session.running && session.screen == nodes[n].screen))
-                    }
-                    await session.close()
-                }
+    private func platformResults() async throws -> [AppCodePlatformResult] {
+        guard let site = ExplorationWorker.site else { return await explorer.run(.inProcess) }
+        let ordinal = ExplorationWorker.nextOrdinal(site)
+        if let target = ExplorationWorker.target {
+            // This process is a worker: only its target call explores.
+            guard target.site == site else { return [] }
+            if ordinal < target.ordinal {
+                return ExplorationWorker.prior(ordinal, of: target).flatMap(AppCodePlatformResult.decode) ?? []
             }
-            frontier = next
+            SerialExecution.retain()
+            let results = await explorer.run(.logged(ExplorationLogging(logPath: target.logPath, stderrPath: target.stderrPath,
+                                                                        remainingBudget: target.budget)))
+            FileManager.default.createFile(atPath: target.resultPath, contents: Data(AppCodePlatformResult.encode(results)))
+            fflush(nil)
+            _exit(0)
         }
-        guard createdManager else { throw ExplorationError.noManagerOnExploredDevice(platform: platform) }
-        let canLeave = HangAnalysis.canLeave(count: nodes.count, isWaiting: { nodes[$0].waiting }, expanded: nodes.map(\.expanded), edges: edges)
-        for (i, n) in nodes.enumerated() where n.waiting && n.running && !canLeave[i] {
-            let (key, f) = finding(.hang(screen: screens.firstIndex(of: n.screen)!, stuck: n.stuck), detail: "", path: n.path)
-            if first[key] == nil { first[key] = f }
+        guard isolation == .childProcess, ExplorationWorker.canSpawn else { return await explorer.run(.inProcess) }
+        let bytes: [UInt8]
+        do {
+            bytes = try await ExplorationWorker.run(site: site, ordinal: ordinal, budget: timeBudget)
+        } catch let failure as ExplorationWorker.Failure {
+            throw ExplorationError.childProcessFailed(failure.description)
         }
-        return (Array(first.values), screens)
+        ExplorationWorker.record(bytes, site: site)
+        guard let results = AppCodePlatformResult.decode(bytes) else {
+            throw ExplorationError.childProcessFailed("the exploration's child process wrote a result this process cannot read")
+        }
+        return results
     }
-}
 
-/// One path replayed on a fresh device, every event checked by the explorer's ``FindingChecks``.
-private final class Session<App: ExplorationApp> {
-    let device: SimulatedDevice
-    let app: SimulatedApp
-    var object: App?
-    let taps: [String]
-    private var checks = FindingChecks(record: true)
-    /// An Always prompt was shown on this path (``PrivacyRule/alwaysOnce``).
-    private(set) var alwaysAsked = false
-    /// The app created a manager on this device on this path.
-    private(set) var createdManager = false
+    // MARK: Replay
 
-    /// A fresh device with `path` applied.
+    /// Where one path leaves the app: for a test that replays a finding's path to look at it, or
+    /// to debug a crash it reports. Core Location has no such type.
+    public struct Replay {
+        /// The app's screen at the end (empty when it is not running).
+        public var screen: String
+        /// Whether that screen waits.
+        public var isWaiting: Bool
+        /// The app's authorization status at the end.
+        public var status: AuthorizationStatus
+        /// The device's timeline of the path.
+        public var timeline: Timeline
+    }
+
+    /// Replays `path` (a finding's ``ExplorationFinding/path``, or its
+    /// ``ExplorationFinding/replay`` pasted into a test) on `platform`, in this process: a crash
+    /// the exploration reported happens here, where a debugger sees it.
+    /// - Throws: ``ExplorationError/unknownChoice(_:)`` for a step that is not a choice.
     nonisolated(nonsending)
-    static func replay(_ run: ExplorationRun<App>, platform: Platform, path: [ExplorerChoice]) async -> Session {
-        let session = Session(run, platform: platform)
-        await session.settleTasks()
-        for choice in path { _ = await session.apply(choice) }
-        return session
-    }
-
-    private init(_ run: ExplorationRun<App>, platform: Platform) {
-        device = SimulatedDevice(platform: platform, parameters: run.parameters, location: Coordinate(latitude: 37.3349, longitude: -122.009))
-        device.awaitsSuspend = true
-        app = device.install(run.app)
-        taps = run.taps
-        let make = run.makeApp
-        app.onLaunch = { [unowned self] simulated in
-            self.object = make(simulated)
-            simulated.observe(.didBecomeActive) { [unowned self] _ in self.object?.didBecomeActive() }
-            simulated.observe(.willResignActive) { [unowned self] _ in self.object?.willResignActive() }
+    public func replay(_ path: [String], on platform: Platform) async throws -> Replay {
+        let choices = try path.map { text -> ExplorerChoice in
+            guard let c = ExplorerChoice(description: text) else { throw ExplorationError.unknownChoice(text) }
+            return c
         }
-        device.eventObserver = { [unowned self] applied in self.check(applied) }
-    }
-
-    /// Lets the app's own tasks (iterations of live updates, diagnostics, monitor events) run
-    /// until every one waits again: the run loop turns, the executor runs what it queued, and
-    /// this repeats until three turns in a row change nothing. Deterministic: the tasks share the
-    /// caller's serial executor, and LocSim resumes waiting iterations in a fixed order.
-    nonisolated(nonsending)
-    func settleTasks() async {
-        var quiet = 0
-        while quiet < 3 {
-            let before = device.asyncActivity
-            withAttachedApp(app) { device.run() }
-            await Task.yield()
-            quiet = device.asyncActivity == before ? quiet + 1 : 0
+        return await SerialExecution.run {
+            let session = explorer.session(on: platform)
+            session.device.recordsTimeline = true
+            return await withAttachedApp(session.app) {
+                await session.replay(choices)
+                let replay = Replay(screen: session.screen, isWaiting: session.waiting, status: session.app.authorizationStatus,
+                                    timeline: session.device.timeline)
+                await session.close()
+                return replay
+            }
         }
     }
-
-    /// Ends the path: the app's iterations end, and their tasks finish.
-    nonisolated(nonsending)
-    func close() async {
-        app.endIterations()
-        await settleTasks()
-    }
-
-    /// The app's objects may outlive the session (a session object ends, and calls Core Location,
-    /// when the app object releasing it goes): they must not reach back into it.
-    deinit {
-        device.eventObserver = nil
-        app.onLaunch = nil
-    }
-
-    var running: Bool { app.state != .notRunning }
-    var screen: String { running ? (object?.screen ?? "") : "" }
-    var waiting: Bool { running && (object?.isWaiting ?? false) }
-    /// The state: the model and screen, and whether an Always prompt was shown (as the CLI explorer keys it).
-    var key: NodeKey { NodeKey(state: ExplorationStateKey(model: app.model, app: screen), alwaysAsked: alwaysAsked) }
-
-    private func check(_ applied: AppliedEvent) {
-        guard applied.app === app else { return }
-        switch applied.event {
-        // A manager, or one of the iOS 17/18 objects that reach Core Location without one.
-        case .appCreatedManager, .appCreatedServiceSession, .appStartedLiveUpdates, .appStartedBackgroundActivitySession, .appOpenedMonitor:
-            createdManager = true
-        default: break
-        }
-        var before = applied.before, model = app.model
-        if let call = AppCall(applied.event) { checks.willPerform(call, model: &before) }
-        checks.applied(applied.event, before: before.snapshot, model: &model, occurrences: applied.occurrences,
-                       alwaysAsked: &alwaysAsked)
-    }
-
-    /// Applies a choice, with `CLLocationManager()` attached to the explored app for every call
-    /// into app code it makes; returns the problems it showed.
-    nonisolated(nonsending)
-    func apply(_ choice: ExplorerChoice) async -> [Observation] {
-        withAttachedApp(app) {
-            checks.start(choice)
-            performAttached(choice)
-        }
-        await settleTasks()
-        var model = app.model
-        checks.finished(model: &model)
-        return checks.observations
-    }
-
-    private func performAttached(_ choice: ExplorerChoice) {
-        let before = app.state
-        switch choice {
-        case .launch: app.launch()
-        case .foreground: app.enterForeground()
-        case .background: app.enterBackground()
-        case .suspend: app.suspend()
-        case .terminate: app.terminate()
-        case .lock: device.lock()
-        case .unlock: device.unlock()
-        case .choose(let b): try? device.choose(b)
-        case .settings(let o): app.changeSetting(o)
-        case .precise(let on): app.setPreciseLocation(on)
-        case .locationServices(let on): device.setLocationServices(on)
-        case .tap(let name): object?.tap(name); device.run()
-        case .enterRegion(let n): device.enterRegion(n)
-        case .exitRegion(let n): device.exitRegion(n)
-        case .visit: device.visit()
-        case .wait(let d): device.advance(by: d)
-        }
-        if before == .foreground && app.state == .background { object?.didEnterBackground(); device.run() }
-        if (before == .background || before == .suspended) && app.state == .foreground { object?.willEnterForeground(); device.run() }
-        if app.state == .notRunning { object = nil }
-    }
-}
-
-/// What makes two nodes of an exploration the same: the model and screen, and the explorer's own
-/// record that an Always prompt was shown (``PrivacyRule/alwaysOnce`` depends on it).
-private struct NodeKey: Hashable {
-    var state: ExplorationStateKey
-    var alwaysAsked: Bool
 }

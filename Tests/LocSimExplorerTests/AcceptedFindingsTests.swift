@@ -25,7 +25,7 @@ struct AcceptedFindingsTests {
 
     @Test("C12: ExplorationRun leaves accepted findings out and reports a stale acceptance")
     func swiftAcceptance() async throws {
-        let run = ExplorationRun(depth: 6, taps: ["track"]) { ExplorationRunTests.WaitingTracker($0) }
+        let run = ExplorationRun(taps: ["track"]) { ExplorationRunTests.WaitingTracker($0) }
         let all = try await run.findings()
         #expect(!all.isEmpty)
         let accepting = all.map { AcceptedFinding($0.kind, $0.key, reason: "known") }

@@ -71,17 +71,28 @@ struct ExplorationEnvironmentTests {
         #expect(findings.contains { $0.kind == .hang && $0.key.hasPrefix("asking.") }, "\(findings)")
     }
 
-    @Test("an app whose manager lives on another device makes the exploration throw")
+    @Test("an app whose manager lives on another device makes the exploration throw: in the test's process, that it made none on the explored one")
     func managerElsewhereThrows() async {
         await #expect(throws: ExplorationError.noManagerOnExploredDevice(platform: Platform(.iOS, 18))) {
-            try await ExplorationRun(depth: 3, taps: ["go"]) { _ in ElsewhereApp() }.findings()
+            try await ExplorationRun(depth: 3, taps: ["go"], isolation: .inProcess) { _ in ElsewhereApp() }.findings()
+        }
+    }
+
+    @Test("in a child process, the call on the other device's manager is named")
+    func managerElsewhereIsNamed() async throws {
+        do {
+            _ = try await ExplorationRun(depth: 3, taps: ["go"]) { _ in ElsewhereApp() }.findings()
+            Issue.record("no error")
+        } catch ExplorationError.objectFromAnotherDevice(let call, let platform) {
+            #expect(call == "CLLocationManager main: CLLocationManager()")
+            #expect(platform == Platform(.iOS, 18))
         }
     }
 
     @Test("expectNoFindings records the exploration error as an issue")
     func expectNoFindingsRecordsTheError() async {
         await withKnownIssue {
-            await ExplorationRun(depth: 2, taps: ["go"]) { _ in ElsewhereApp() }.expectNoFindings()
+            await ExplorationRun(depth: 2, taps: ["go"], isolation: .inProcess) { _ in ElsewhereApp() }.expectNoFindings()
         } matching: { issue in
             "\(issue)".contains("never created a location manager")
         }

@@ -1,0 +1,265 @@
+import Foundation
+import LocSim
+import LocSimCoreLocation
+import LocSimModel
+
+/// What an exploration of an app's code found on one platform. Core Location has no such type.
+public struct AppCodePlatformResult: Sendable {
+    /// The platform.
+    public var platform: Platform
+    /// The findings, sorted by kind and key.
+    public var findings: [ExplorationFinding]
+    /// Problems that are worth knowing but wait on nothing (a request that did nothing while no
+    /// screen waited for it), sorted.
+    public var notes: [ExplorationFinding]
+    /// The screens reached, sorted.
+    public var screens: [String]
+    /// How far the search got.
+    public var verdict: ExplorationVerdict
+    /// The app made a manager (or a session, live updates, a monitor) on the explored device.
+    public var createdManager: Bool
+    /// Core Location calls app code made outside the simulated app, which reached a device of
+    /// their own (only known when the app's code runs in a process of its own).
+    public var escapes: [String]
+    /// A call on an object made on an earlier path (a singleton's manager), if any (ditto).
+    public var staleObject: String?
+}
+
+/// How an app-code exploration runs the app's code. Core Location has no such type.
+package enum AppCodeExecution: Sendable {
+    /// In this process: a crash in app code ends it.
+    case inProcess
+    /// In this process, which does nothing else (an exploration's worker): app code that escapes
+    /// the simulation, or reaches an earlier path's objects, is reported.
+    case exclusive
+    /// In this process, which does nothing else and logs every step (an exploration's worker,
+    /// which a crash in app code ends): it first replays what the log says earlier processes
+    /// found, then runs the rest.
+    case logged(ExplorationLogging)
+}
+
+/// The search of an app written against the `CL…` names on every path of user choices,
+/// lifecycle events, Settings changes, world events and waits, on fresh simulated devices.
+///
+/// Breadth first, so each finding comes with a shortest path. Every transition replays its path
+/// from the start on a fresh device (objects cannot be copied), so states are matched on the
+/// authorization model, the app's screen, its fingerprint and whether it waits. Core Location
+/// has no such type; `LocSimTesting`'s `ExplorationRun` is the API for tests.
+package struct AppCodeExplorer<App: ExplorationApp> {
+    package var app: AppDescription
+    package var platforms: [Platform]
+    package var parameters: DeviceParameters
+    package var taps: [String]
+    /// Events per path; `nil` searches until every reachable state is visited or the budget ends.
+    package var depth: Int?
+    /// Wall-clock time for the whole exploration (all platforms).
+    package var budget: Duration
+    package var makeApp: (SimulatedApp) -> App
+
+    package init(app: AppDescription, platforms: [Platform], parameters: DeviceParameters, taps: [String], depth: Int?,
+                 budget: Duration, makeApp: @escaping (SimulatedApp) -> App) {
+        self.app = app
+        self.platforms = platforms
+        self.parameters = parameters
+        self.taps = taps
+        self.depth = depth
+        self.budget = budget
+        self.makeApp = makeApp
+    }
+
+    /// How deep a search with no depth goes at most (a safety net: app state outside the key can
+    /// make the space look endless).
+    package static var unboundedDepthCap: Int { 64 }
+    /// How far past an explicit depth limit a search goes to decide the states the limit cut.
+    package static var decidingExtraDepth: Int { 8 }
+
+    /// Explores every platform.
+    nonisolated(nonsending)
+    package func run(_ execution: AppCodeExecution) async -> [AppCodePlatformResult] {
+        await SerialExecution.run {
+            let source = OutcomeSource(explorer: self, execution: execution)
+            var results: [AppCodePlatformResult] = []
+            for platform in platforms {
+                results.append(await explore(platform, source: source))
+            }
+            source.finish()
+            return results
+        }
+    }
+
+    nonisolated(nonsending)
+    private func explore(_ platform: Platform, source: OutcomeSource<App>) async -> AppCodePlatformResult {
+        var search = AppCodeSearch()
+        search.start(root: await source.root(platform))
+        var frontier: [Int32] = [0]
+        var level = 0
+        var end = ExplorationVerdict.End.everyState
+        var atLimit: AppCodeSearch?
+        var limitEnd = ExplorationVerdict.End.everyState
+        let cap = depth.map { $0 + Self.decidingExtraDepth } ?? Self.unboundedDepthCap
+        search: while !frontier.isEmpty {
+            if let depth, level == depth, atLimit == nil {
+                // The limit: what is reported. Deepen only to decide the states it cut.
+                atLimit = search
+                limitEnd = .depthLimit
+                if search.hangs().undecided + search.updatesNeverCome().undecided == 0 { break }
+            }
+            if level == cap { end = .depthLimit; break }
+            var next: [Int32] = []
+            for n in frontier {
+                for choice in search.nodes[Int(n)].facts.choices {
+                    guard let outcome = await source.outcome(platform: platform, path: search.nodes[Int(n)].path, choice: choice) else {
+                        end = .timeBudget
+                        break search
+                    }
+                    if let new = search.apply(outcome, from: n, choice: choice), !outcome.facts.choices.isEmpty { next.append(new) }
+                }
+                search.markExpanded(n)
+            }
+            frontier = next
+            level += 1
+        }
+        if frontier.isEmpty && end != .timeBudget { end = .everyState }
+        let reported = atLimit ?? search
+        let reportedEnd = atLimit == nil ? end : limitEnd
+        var result = report(reported, platform: platform, end: reportedEnd, depth: atLimit == nil ? level : depth ?? level)
+        if atLimit != nil {
+            let deeper = report(search, platform: platform, end: end, depth: level)
+            let known = Set(result.findings.map { "\($0.kind.rawValue) \($0.key)" })
+            result.verdict.hiddenFindings = deeper.findings.filter { !known.contains("\($0.kind.rawValue) \($0.key)") }
+            if deeper.verdict.undecided == 0 || end == .everyState { result.verdict.decidingDepth = level }
+        }
+        return result
+    }
+
+    /// The findings, notes and verdict of `search`.
+    private func report(_ search: AppCodeSearch, platform: Platform, end: ExplorationVerdict.End, depth: Int) -> AppCodePlatformResult {
+        var findings: [ExplorationFinding] = [], notes: [ExplorationFinding] = []
+        for (o, path) in search.found {
+            let f = ExplorationFinding(kind: o.kind, key: o.key, explanation: o.explanation, platform: platform, path: path.map(\.description))
+            if o.isNote { notes.append(f) } else { findings.append(f) }
+        }
+        let hangs = search.hangs(), updates = search.updatesNeverCome()
+        for i in hangs.found {
+            let node = search.nodes[Int(i)]
+            let key = FindingKey.hang(screen: search.screens.firstIndex(of: node.facts.screen)!, stuck: node.facts.stuck)
+            findings.append(ExplorationFinding(kind: .hang, key: key.text(screens: search.screens),
+                                               explanation: Observation.describe(key, screens: search.screens, detail: "").explanation,
+                                               platform: platform, path: node.path.map(\.description)))
+        }
+        for i in updates.found {
+            let node = search.nodes[Int(i)]
+            let stopped = node.facts.stuck.hasSuffix("-stoppedReading")
+            let explanation = stopped
+                ? "the app stopped reading CLLocationUpdate.liveUpdates() after updates that told it nothing final (no location, no denial; on iOS 18 the first update while the prompt is up says only authorizationRequestInProgress): no location reaches it any more, whatever happens inside the app; read on until an update has a location or a denial"
+                : Observation.describe(.updatesNeverCome(stuck: node.facts.stuck), screens: search.screens, detail: "").explanation
+            findings.append(ExplorationFinding(kind: .updatesNeverCome, key: node.facts.stuck, explanation: explanation,
+                                               platform: platform, path: node.path.map(\.description)))
+        }
+        let order = { (a: ExplorationFinding, b: ExplorationFinding) -> Bool in (a.kind, a.key) < (b.kind, b.key) }
+        let states = search.nodes.count
+        let verdict = ExplorationVerdict(platform: platform, states: states, transitions: search.transitions, depth: depth, end: end,
+                                         undecided: end == .everyState ? 0 : hangs.undecided + updates.undecided,
+                                         decidingDepth: nil, hiddenFindings: [])
+        return AppCodePlatformResult(platform: platform, findings: findings.sorted(by: order), notes: notes.sorted(by: order),
+                                     screens: search.screens.sorted(), verdict: verdict, createdManager: search.createdManager,
+                                     escapes: search.escapes, staleObject: search.staleObject)
+    }
+
+    // MARK: Running app code
+
+    /// A fresh session of this exploration on `platform`.
+    package func session(on platform: Platform) -> AppCodeSession<App> {
+        AppCodeSession(platform: platform, parameters: parameters, app: app, taps: taps, makeApp: makeApp)
+    }
+
+    /// Replays `path` and applies `choice` on a fresh device; the outcome, and the session to
+    /// close once the outcome is reported. `leaks` reads what app code printed meanwhile about
+    /// continuations it dropped.
+    nonisolated(nonsending)
+    package func execute(on platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice,
+                         watch: ExecutionWatch?) async -> (AppCodeOutcome, AppCodeSession<App>) {
+        let session = session(on: platform)
+        return await withAttachedApp(session.app) {
+            watch?.begin(session.device)
+            await session.replay(path)
+            watch?.markStep()
+            let observations = await session.apply(choice)
+            let facts = session.facts()
+            var outcome = AppCodeOutcome(target: AppStateFingerprint(session.key), facts: facts)
+            for o in observations {
+                let text = o.key.text(screens: [])
+                let explanation = Observation.describe(o.key, screens: [], detail: o.story?.detail ?? "").explanation
+                var observation = AppCodeObservation(kind: o.key.kind, key: text, explanation: explanation)
+                // A request that did nothing is a problem where something waits on it; otherwise a note.
+                observation.isNote = o.key.kind == .ignoredRequest && !facts.waiting
+                if !outcome.observations.contains(observation) { outcome.observations.append(observation) }
+            }
+            if let watch {
+                for f in watch.leakedContinuations() {
+                    outcome.observations.append(AppCodeObservation(
+                        kind: .hang, key: "continuationLeaked.\(f)",
+                        explanation: "\(f) dropped its continuation without resuming it (Swift: \"leaked its continuation\"): the code awaiting it waits forever — resume every continuation exactly once, and do not overwrite one that still waits when the call is made again"))
+                }
+                outcome.escapes = watch.escapes
+                outcome.staleObject = watch.staleObject
+            }
+            outcome.createdManager = session.createdManager
+            outcome.updatesArrived = session.updatesArrived
+            return (outcome, session)
+        }
+    }
+}
+
+/// What a process that runs one path at a time watches while app code runs: calls that escape
+/// the simulation, calls on an earlier path's objects, continuations reported leaked on its
+/// standard error.
+package final class ExecutionWatch {
+    private let stderrPath: String?
+    private var stepOffset: Int64 = 0
+    private(set) var escapes: [String] = []
+    private(set) var staleObject: String?
+
+    package init(stderrPath: String?) {
+        self.stderrPath = stderrPath
+        SimulationEnvironment.escapeHandler = { [unowned self] call in if !self.escapes.contains(call) { self.escapes.append(call) } }
+        SimulatedDevice.staleCallHandler = { [unowned self] call in if self.staleObject == nil { self.staleObject = call } }
+    }
+
+    /// A new path starts on `device`.
+    func begin(_ device: SimulatedDevice) {
+        escapes = []
+        staleObject = nil
+        SimulatedDevice.explored = device
+    }
+
+    /// The step whose leaks count starts now (the replay before it showed nothing new).
+    func markStep() {
+        fflush(nil)
+        stepOffset = Self.size(of: 2)
+    }
+
+    /// The functions whose continuations app code dropped since ``markStep()``.
+    func leakedContinuations() -> [String] {
+        guard let stderrPath else { return [] }
+        fflush(nil)
+        return AppTrap.leakedContinuations(in: Self.read(stderrPath, from: stepOffset))
+    }
+
+    /// The size of the file open as `fd`.
+    package static func size(of fd: Int32) -> Int64 {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? Int64(st.st_size) : 0
+    }
+
+    /// The text of `path` from `offset` on (at most 64 KiB, the end).
+    package static func read(_ path: String, from offset: Int64) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let end = (try? handle.seekToEnd()) ?? 0
+        let start = max(UInt64(max(offset, 0)), end > 65_536 ? end - 65_536 : 0)
+        guard start < end else { return "" }
+        try? handle.seek(toOffset: start)
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,315 @@
+import LocSimModel
+
+/// Two words that stand for a state of an app-code exploration: two independently seeded hashes
+/// of its key (the authorization model, the screen, the app's fingerprint and the explorer's own
+/// records). An exploration's worker processes hash deterministically (`SWIFT_DETERMINISTIC_HASHING`),
+/// so one that carries on after a crash agrees with the one before it; a collision needs 2⁶⁴
+/// states per word.
+package struct AppStateFingerprint: Hashable, Sendable {
+    package var a: UInt64
+    package var b: UInt64
+
+    /// The fingerprint of `key`.
+    package init(_ key: some Hashable) {
+        var h1 = Hasher(), h2 = Hasher()
+        h1.combine(0x5EED_A11C_E000_0001 as UInt64)
+        h2.combine(0x0B0E_5EED_0000_0002 as UInt64)
+        key.hash(into: &h1)
+        key.hash(into: &h2)
+        a = UInt64(bitPattern: Int64(h1.finalize()))
+        b = UInt64(bitPattern: Int64(h2.finalize()))
+    }
+
+    package init(a: UInt64, b: UInt64) {
+        self.a = a
+        self.b = b
+    }
+
+    /// The state after the app crashed: the path ends there.
+    package static let crashed = AppStateFingerprint(a: 0xC4A5_4ED0_0000_0000, b: 0xC4A5_4ED0_0000_0001)
+}
+
+/// What an app-code exploration knows of a state once it reached it: enough to expand it and to
+/// analyse hangs without the objects that reached it.
+package struct AppStateFacts: Sendable, Equatable {
+    /// The screen waits for an answer (``ExplorationApp/isWaiting``).
+    package var waiting: Bool
+    /// The app awaits live updates that told it nothing it can act on (``FindingKind/updatesNeverCome``).
+    package var awaitsUpdates: Bool
+    /// The app's screen (empty when it is not running).
+    package var screen: String
+    /// The app's process is running.
+    package var running: Bool
+    /// How the app would be stuck here (``HangAnalysis/stuckText(_:)``).
+    package var stuck: String
+    /// What the user (and the world) may do here.
+    package var choices: [ExplorerChoice]
+
+    /// The facts of the state after a crash: not running, nothing to do (the path ends).
+    package static let crashed = AppStateFacts(waiting: false, awaitsUpdates: false, screen: "", running: false, stuck: "", choices: [])
+}
+
+/// A problem one transition showed, as reported: its kind, key and explanation.
+package struct AppCodeObservation: Sendable, Equatable {
+    package var kind: FindingKind
+    package var key: String
+    package var explanation: String
+    /// Worth knowing, but nothing waits on it: reported as a note, not a finding.
+    package var isNote = false
+
+    package init(kind: FindingKind, key: String, explanation: String) {
+        self.kind = kind
+        self.key = key
+        self.explanation = explanation
+    }
+}
+
+/// Everything one transition of an app-code exploration produced: the search applies it the
+/// same way whether it ran the app's code itself or read it from the process that did.
+package struct AppCodeOutcome: Sendable, Equatable {
+    /// The state reached.
+    package var target: AppStateFingerprint
+    /// What is known of it.
+    package var facts: AppStateFacts
+    /// The problems the step showed.
+    package var observations: [AppCodeObservation] = []
+    /// The app made a manager (or a session, live updates, a monitor) on the explored device.
+    package var createdManager = false
+    /// The Core Location calls app code made outside the simulated app (a detached task, a
+    /// thread of its own): they reached a device of their own.
+    package var escapes: [String] = []
+    /// The first use of an object made on an earlier path (a singleton's manager), if any.
+    package var staleObject: String?
+    /// The step made a live-updates stream yield something the app can see, or the app stopped
+    /// waiting for updates (the `updatesNeverCome` analysis).
+    package var updatesArrived = false
+
+    package init(target: AppStateFingerprint, facts: AppStateFacts) {
+        self.target = target
+        self.facts = facts
+    }
+
+    /// The outcome of a transition whose app code crashed with `trap`.
+    package static func crash(_ trap: AppTrap) -> AppCodeOutcome {
+        var o = AppCodeOutcome(target: .crashed, facts: .crashed)
+        o.observations = [AppCodeObservation(kind: .terminated, key: trap.key, explanation: trap.explanation)]
+        return o
+    }
+}
+
+// MARK: Bytes
+
+/// The outcome as bytes, for the pipe between an executor and the process that mirrors it.
+extension AppCodeOutcome {
+    package func encoded() -> [UInt8] {
+        var w = ByteWriter()
+        w.word(target.a)
+        w.word(target.b)
+        w.flag(facts.waiting)
+        w.flag(facts.awaitsUpdates)
+        w.string(facts.screen)
+        w.flag(facts.running)
+        w.string(facts.stuck)
+        w.count(facts.choices.count)
+        for c in facts.choices { w.string(c.description) }
+        w.count(observations.count)
+        for o in observations {
+            w.string(o.kind.rawValue)
+            w.string(o.key)
+            w.string(o.explanation)
+            w.flag(o.isNote)
+        }
+        w.flag(createdManager)
+        w.count(escapes.count)
+        for e in escapes { w.string(e) }
+        w.flag(staleObject != nil)
+        if let staleObject { w.string(staleObject) }
+        w.flag(updatesArrived)
+        return w.bytes
+    }
+
+    /// Reads ``encoded()``; `nil` for bytes it did not write.
+    package init?(decoding bytes: [UInt8]) {
+        var r = ByteReader(bytes)
+        guard let a = r.word(), let b = r.word(), let waiting = r.flag(), let awaits = r.flag(), let screen = r.string(),
+              let running = r.flag(), let stuck = r.string(), let choiceCount = r.count() else { return nil }
+        var choices: [ExplorerChoice] = []
+        for _ in 0..<choiceCount {
+            guard let text = r.string(), let c = ExplorerChoice(description: text) else { return nil }
+            choices.append(c)
+        }
+        self.init(target: AppStateFingerprint(a: a, b: b),
+                  facts: AppStateFacts(waiting: waiting, awaitsUpdates: awaits, screen: screen, running: running, stuck: stuck, choices: choices))
+        guard let observationCount = r.count() else { return nil }
+        for _ in 0..<observationCount {
+            guard let kindText = r.string(), let kind = FindingKind(rawValue: kindText), let key = r.string(), let explanation = r.string(),
+                  let note = r.flag() else { return nil }
+            var o = AppCodeObservation(kind: kind, key: key, explanation: explanation)
+            o.isNote = note
+            observations.append(o)
+        }
+        guard let created = r.flag(), let escapeCount = r.count() else { return nil }
+        createdManager = created
+        for _ in 0..<escapeCount {
+            guard let e = r.string() else { return nil }
+            escapes.append(e)
+        }
+        guard let hasStale = r.flag() else { return nil }
+        if hasStale {
+            guard let s = r.string() else { return nil }
+            staleObject = s
+        }
+        guard let arrived = r.flag(), r.atEnd else { return nil }
+        updatesArrived = arrived
+    }
+}
+
+/// Little-endian words, flags and length-prefixed UTF-8 strings.
+package struct ByteWriter {
+    package private(set) var bytes: [UInt8] = []
+
+    package init() {}
+
+    package mutating func word(_ w: UInt64) {
+        for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: w >> (8 * UInt64(i)))) }
+    }
+
+    /// A length or a number of items (read back with ``ByteReader/count()``, which checks it).
+    package mutating func count(_ n: Int) { word(UInt64(n)) }
+
+    /// A number.
+    package mutating func number(_ n: Int) { word(UInt64(bitPattern: Int64(n))) }
+
+    package mutating func flag(_ f: Bool) { bytes.append(f ? 1 : 0) }
+
+    package mutating func string(_ s: String) {
+        let utf8 = Array(s.utf8)
+        count(utf8.count)
+        bytes += utf8
+    }
+}
+
+/// Reads what ``ByteWriter`` wrote; every read is `nil` past the end.
+package struct ByteReader {
+    private let bytes: [UInt8]
+    private var at = 0
+
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    package var atEnd: Bool { at == bytes.count }
+
+    package mutating func word() -> UInt64? {
+        guard bytes.count - at >= 8 else { return nil }
+        var w: UInt64 = 0
+        for i in 0..<8 { w |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+        at += 8
+        return w
+    }
+
+    /// A number written by ``ByteWriter/number(_:)``.
+    package mutating func number() -> Int? { word().map { Int(Int64(bitPattern: $0)) } }
+
+    /// A length or a number of items: at most the bytes there are.
+    package mutating func count() -> Int? {
+        guard let w = word(), w <= UInt64(bytes.count) else { return nil }
+        return Int(w)
+    }
+
+    package mutating func flag() -> Bool? {
+        guard at < bytes.count, bytes[at] <= 1 else { return nil }
+        defer { at += 1 }
+        return bytes[at] == 1
+    }
+
+    package mutating func string() -> String? {
+        guard let n = count(), bytes.count - at >= n else { return nil }
+        defer { at += n }
+        return String(decoding: bytes[at..<(at + n)], as: UTF8.self)
+    }
+}
+
+// MARK: Results as bytes
+
+extension AppCodePlatformResult {
+    /// The result as bytes, for an exploration's worker process to hand to the test that started it.
+    package static func encode(_ results: [AppCodePlatformResult]) -> [UInt8] {
+        var w = ByteWriter()
+        func finding(_ f: ExplorationFinding) {
+            w.string(f.kind.rawValue)
+            w.string(f.key)
+            w.string(f.explanation)
+            w.string(f.platform.description)
+            w.count(f.path.count)
+            for p in f.path { w.string(p) }
+        }
+        func findings(_ fs: [ExplorationFinding]) {
+            w.count(fs.count)
+            for f in fs { finding(f) }
+        }
+        func strings(_ ss: [String]) {
+            w.count(ss.count)
+            for s in ss { w.string(s) }
+        }
+        w.count(results.count)
+        for r in results {
+            w.string(r.platform.description)
+            findings(r.findings)
+            findings(r.notes)
+            strings(r.screens)
+            let v = r.verdict
+            w.number(v.states)
+            w.number(v.transitions)
+            w.number(v.depth)
+            w.string(v.end.rawValue)
+            w.number(v.undecided)
+            w.flag(v.decidingDepth != nil)
+            w.number(v.decidingDepth ?? 0)
+            findings(v.hiddenFindings)
+            w.flag(r.createdManager)
+            strings(r.escapes)
+            w.flag(r.staleObject != nil)
+            w.string(r.staleObject ?? "")
+        }
+        return w.bytes
+    }
+
+    /// Reads ``encode(_:)``; `nil` for bytes it did not write.
+    package static func decode(_ bytes: [UInt8]) -> [AppCodePlatformResult]? {
+        var r = ByteReader(bytes)
+        func platform() -> Platform? { r.string().flatMap { Platform(parsing: $0) } }
+        func finding() -> ExplorationFinding? {
+            guard let kindText = r.string(), let kind = FindingKind(rawValue: kindText), let key = r.string(), let explanation = r.string(),
+                  let p = platform(), let n = r.count() else { return nil }
+            var path: [String] = []
+            for _ in 0..<n { guard let s = r.string() else { return nil }; path.append(s) }
+            return ExplorationFinding(kind: kind, key: key, explanation: explanation, platform: p, path: path)
+        }
+        func findings() -> [ExplorationFinding]? {
+            guard let n = r.count() else { return nil }
+            var out: [ExplorationFinding] = []
+            for _ in 0..<n { guard let f = finding() else { return nil }; out.append(f) }
+            return out
+        }
+        func strings() -> [String]? {
+            guard let n = r.count() else { return nil }
+            var out: [String] = []
+            for _ in 0..<n { guard let s = r.string() else { return nil }; out.append(s) }
+            return out
+        }
+        guard let count = r.count() else { return nil }
+        var results: [AppCodePlatformResult] = []
+        for _ in 0..<count {
+            guard let p = platform(), let fs = findings(), let notes = findings(), let screens = strings(),
+                  let states = r.number(), let transitions = r.number(), let depth = r.number(),
+                  let endText = r.string(), let end = ExplorationVerdict.End(rawValue: endText), let undecided = r.number(),
+                  let hasDeciding = r.flag(), let deciding = r.number(), let hidden = findings(),
+                  let created = r.flag(), let escapes = strings(), let hasStale = r.flag(), let stale = r.string() else { return nil }
+            let verdict = ExplorationVerdict(platform: p, states: states, transitions: transitions, depth: depth, end: end, undecided: undecided,
+                                             decidingDepth: hasDeciding ? deciding : nil, hiddenFindings: hidden)
+            results.append(AppCodePlatformResult(platform: p, findings: fs, notes: notes, screens: screens, verdict: verdict,
+                                                 createdManager: created, escapes: escapes, staleObject: hasStale ? stale : nil))
+        }
+        guard r.atEnd else { return nil }
+        return results
+    }
+}
