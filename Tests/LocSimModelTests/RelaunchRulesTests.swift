@@ -17,6 +17,13 @@ struct RelaunchRulesTests {
         return m
     }
 
+    /// The default device parameters with `change` applied.
+    static func parameters(_ change: (inout DeviceParameters) -> Void) -> DeviceParameters {
+        var p = DeviceParameters()
+        change(&p)
+        return p
+    }
+
     static func rejected(_ fx: [Effect]) -> Bool { fx.contains { if case .rejected = $0 { true } else { false } } }
     static func launched(_ fx: [Effect]) -> Bool { fx.contains { if case .appLaunchedBySystem = $0 { true } else { false } } }
     static func notes(_ fx: [Effect]) -> [String] { fx.compactMap { if case .note(let t) = $0 { t } else { nil } } }
@@ -86,9 +93,7 @@ struct RelaunchRulesTests {
             _ = m.handle(end)
             #expect(m.sessions.activityHeldAtExit == keeps, "\(end)")
         }
-        var parameters = DeviceParameters()
-        parameters.forceQuitEndsBackgroundActivitySession = false
-        var kept = Self.authorized(parameters: parameters)
+        var kept = Self.authorized(parameters: Self.parameters { $0.forceQuitEndsBackgroundActivitySession = false })
         _ = kept.handle(.appStartedBackgroundActivitySession(Self.s1))
         _ = kept.handle(.appForceQuit)
         #expect(kept.sessions.activityHeldAtExit)
@@ -123,9 +128,7 @@ struct RelaunchRulesTests {
     @Test("O17, A8: region events relaunch an Always app after a system termination, a crash and (by default) a force quit; forceQuitBlocksRelaunchFrom stops the relaunch after a force quit from that release")
     func relaunchAfterForceQuit() {
         func relaunches(_ end: Event, _ platform: Platform, blockedFrom: Platform?) -> Bool {
-            var parameters = DeviceParameters()
-            parameters.forceQuitBlocksRelaunchFrom = blockedFrom
-            var m = Self.authorized(.always, platform, parameters: parameters)
+            var m = Self.authorized(.always, platform, parameters: Self.parameters { $0.forceQuitBlocksRelaunchFrom = blockedFrom })
             _ = m.handle(.appStartedMonitoringRegion(Rig.manager, Region(name: "office")))
             _ = m.handle(.appEnteredBackground)
             _ = m.handle(end)
@@ -141,9 +144,7 @@ struct RelaunchRulesTests {
             #expect(relaunches(end, Platform(.iOS, 26, 0), blockedFrom: report), "\(end): before the release")
         }
         // A monitor's condition event (O15) follows the same rule.
-        var parameters = DeviceParameters()
-        parameters.forceQuitBlocksRelaunchFrom = report
-        var m = Self.authorized(.always, Platform(.iOS, 26, 4), parameters: parameters)
+        var m = Self.authorized(.always, Platform(.iOS, 26, 4), parameters: Self.parameters { $0.forceQuitBlocksRelaunchFrom = report })
         _ = m.handle(.appCreatedServiceSession(Self.s1, .always, fullAccuracyPurposeKey: nil))
         _ = m.handle(.appOpenedMonitor("places"))
         _ = m.handle(.appAddedMonitorCondition(monitor: "places", Region(name: "home"), assuming: .unsatisfied))
@@ -196,9 +197,7 @@ struct RelaunchRulesTests {
     @Test("D8: requestLocation() while notDetermined waits for the answer by default; requestLocationFailsWhileNotDetermined fails it at once with kCLErrorDenied")
     func requestLocationWhileNotDetermined() {
         for fails in [false, true] {
-            var parameters = DeviceParameters()
-            parameters.requestLocationFailsWhileNotDetermined = fails
-            var m = Rig.model(parameters: parameters)
+            var m = Rig.model(parameters: Self.parameters { $0.requestLocationFailsWhileNotDetermined = fails })
             let fx = m.handle(.appRequestedLocation(Rig.manager))
             #expect(Rig.calls(fx) == (fails ? [.didFailWithError(.denied)] : []))
             #expect(m.services.managers[0].oneShotPending == !fails)
@@ -209,9 +208,7 @@ struct RelaunchRulesTests {
     @Test("O6, O7: a service session created in the grace period is engaged by default (the header's in use); with sessionsEngageInGracePeriod false (WWDC24's foreground) it is insufficiently in use until the foreground")
     func sessionInGracePeriod() {
         for engages in [true, false] {
-            var parameters = DeviceParameters()
-            parameters.sessionsEngageInGracePeriod = engages
-            var m = Self.authorized(parameters: parameters)
+            var m = Self.authorized(parameters: Self.parameters { $0.sessionsEngageInGracePeriod = engages })
             _ = m.handle(.appEnteredBackground)
             #expect(m.isInUse)
             _ = m.handle(.appCreatedServiceSession(Self.s1, .whenInUse, fullAccuracyPurposeKey: nil))
