@@ -70,6 +70,13 @@ public enum InfoPlist {
         var app = AppDescription(name: resolvedName, purposeStrings: strings, backgroundModes: modes,
                                  defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary,
                                  appClip: appClip, requestsLocationConfirmation: confirmation, widgetWantsLocation: widget)
+        // O18: a UIApplicationSceneManifest dictionary is the scene life cycle.
+        if let manifest = dict["UIApplicationSceneManifest"] {
+            guard manifest is [String: Any] else {
+                throw InputError(file: file, line: nil, message: "UIApplicationSceneManifest must be a dictionary")
+            }
+            app.scenes = true
+        }
         // O9: either spelling of the explicit-service-session opt-in, a boolean.
         for key in ExplicitSessionKey.allCases {
             if try flag(dict[key.rawValue], key.rawValue, file) { app.explicitServiceSessionKeys.insert(key) }

@@ -37,6 +37,8 @@ public final class SimulatedApp {
     /// The process ended: its objects are gone for Core Location.
     func processEnded() {
         lifecycleObservers.removeAll()
+        launchOptions = []
+        isSceneConnected = false
         processNumber += 1
         sessionSinks.removeAll()
         monitorSinks.removeAll()
@@ -87,8 +89,24 @@ public final class SimulatedApp {
     public func enterBackground() { lifecycle(.appEnteredBackground, "enter background") }
     /// The system suspends the app.
     public func suspend() { lifecycle(.appSuspended, "suspend") }
-    /// The app is terminated.
+    /// The system terminates the app: memory pressure, or a long suspension (O17).
     public func terminate() { lifecycle(.appTerminated, "terminate") }
+    /// The user force-quits the app from the app switcher (O17).
+    public func forceQuit() { lifecycle(.appForceQuit, "force quit") }
+    /// The app crashes: an exception or a trap in its own code (O17).
+    public func crash() { lifecycle(.appCrashed, "crash") }
+
+    /// The keys of the launch options of the app's current process (O18): `[.location]` when the
+    /// system launched it for a location event under the app-delegate life cycle; empty under the
+    /// scene life cycle, where the key is absent, and for every other launch. Set before
+    /// ``onLaunch`` runs. Corresponds to the keys of the `launchOptions` that
+    /// `application(_:didFinishLaunchingWithOptions:)` receives.
+    public internal(set) var launchOptions: Set<LaunchOptionsKey> = []
+    /// Whether one of the app's scenes is connected (O18): under the scene life cycle, once the
+    /// process has come to the foreground (a launch into the background connects none, so
+    /// `scene(_:willConnectTo:options:)` has not run); never under the app-delegate life cycle.
+    /// Corresponds to `UIApplication.shared.connectedScenes` not being empty.
+    public internal(set) var isSceneConnected = false
 
     /// The user deletes the app and installs it again (E4): it is not running afterwards, its
     /// managers and registered services are gone, and its authorization survives if the device's
@@ -182,7 +200,10 @@ public final class SimulatedApp {
         let wasRunning = model.lifecycle.state != .notRunning
         device.send(event, to: self, entry: TimelineEntry(time: device.now, app: name, kind: .lifecycle, text: text))
         if !wasRunning, model.lifecycle.state != .notRunning {
+            launchOptions = []
             onLaunch?(self)
+            // O18: under scenes, a launch into the foreground connects the scene after the launch code.
+            if model.app.scenes, model.lifecycle.state == .foreground { isSceneConnected = true }
         }
         device.run()
     }

@@ -278,7 +278,10 @@ public final class SimulatedDevice {
                 } else {
                     switch app.interpreter.runLoop.takePending() {
                     case .delegateCall(let id, let call)?: dispatch(call, to: id, in: app)
-                    case .launchCode?: app.onLaunch?(app)
+                    case .launchCode?:
+                        // A launch by the system for a location event: the key, unless under scenes (O18).
+                        app.launchOptions = app.model.app.locationLaunchKeyDelivered ? [.location] : []
+                        app.onLaunch?(app)
                     case .sessionDelivery(let delivery)?: deliver(delivery, in: app)
                     case nil: break
                     }
@@ -422,6 +425,8 @@ public final class SimulatedDevice {
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "willResignActive"))
         case .appDidBecomeActive:
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .lifecycle, text: "didBecomeActive"))
+        case .note(let text):
+            timeline.append(TimelineEntry(time: t, app: app.name, kind: .note, text: text))
         case .requestIgnored(let kind, let reason):
             timeline.append(TimelineEntry(time: t, app: app.name, kind: .ignored,
                                  text: "\(kind.callName) \(reason.outcome(of: kind)): \(reason.explanation) [\(reason.ruleIDs.joined(separator: ", "))]",
@@ -499,13 +504,16 @@ private struct DeviceRunLoop {
         let before = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
         let queued = app.interpreter.send(event, into: &occurrences)
         let after = AppActivity(state: app.model.lifecycle.state, promptOnScreen: app.model.prompts.onScreen != nil)
-        // A crash that relaunches within the same event (P4) ends the process too.
-        let crashed = occurrences.contains { if case .appTerminated = $0 { true } else { false } }
-        if crashed && after.running { app.processEnded() }
+        // A process that ends and is relaunched within the same event (P4, O17) ends too.
+        let relaunched = before.running && occurrences.contains { if case .appLaunchedBySystem = $0 { true } else { false } }
+        if relaunched && after.running { app.processEnded() }
         if before != after {
             if before.running && !after.running { app.processEnded() }
             for n in before.notifications(to: after) { queue(.notification(n), for: app) }
         }
+        // O18: a scene connects when a running process comes to the foreground (at a launch, after
+        // the launch code: SimulatedApp connects it).
+        if before.running, after.foreground, !app.isSceneConnected, app.model.app.scenes { app.isSceneConnected = true }
         for _ in 0..<queued { items.append(Item(app: app, local: -1)) }
     }
 

@@ -33,6 +33,8 @@ public struct TimelineEntry: Hashable, Sendable {
         /// Core Location yielded a value to one of the app's async sequences: a session's
         /// diagnostic, a live update, a monitor event (section O).
         case delivery
+        /// LocSim's explanation of something Core Location does silently (O16).
+        case note
     }
 
     /// Virtual time.

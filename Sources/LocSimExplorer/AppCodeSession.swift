@@ -83,6 +83,8 @@ package final class AppCodeSession<App: ExplorationApp> {
             case .background: app.enterBackground()
             case .suspend: app.suspend()
             case .terminate: app.terminate()
+            case .forceQuit: app.forceQuit()
+            case .crash: app.crash()
             case .lock: device.lock()
             case .unlock: device.unlock()
             case .choose(let b): try? device.choose(b)

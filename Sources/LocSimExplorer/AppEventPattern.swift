@@ -10,6 +10,10 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
     /// The app launched (by the user or, for a location event, by the system); its manager
     /// `main` exists.
     case launch
+    /// The system launched the app for a location event and its launch options carry
+    /// `UIApplication.LaunchOptionsKey.location` (O18): under the app-delegate life cycle only
+    /// (never with `scenes: true`). It follows `launch`. Also spelled `launchOptions(location)`.
+    case launchedForLocation
     /// The app returned to the foreground (`willEnterForeground`; also spelled
     /// `willEnterForeground` and `sceneWillEnterForeground`).
     case foreground
@@ -48,6 +52,7 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .launch: "launch"
+        case .launchedForLocation: "launchedForLocation"
         case .foreground: "foreground"
         case .background: "background"
         case .didBecomeActive: "didBecomeActive"
@@ -74,6 +79,7 @@ public enum AppEventPattern: Hashable, Sendable, CustomStringConvertible {
         let t = text.replacingOccurrences(of: " ", with: "")
         switch t {
         case "launch": self = .launch
+        case "launchedForLocation", "launchOptions(location)": self = .launchedForLocation
         case "foreground", "willEnterForeground", "sceneWillEnterForeground": self = .foreground
         case "background", "didEnterBackground", "sceneDidEnterBackground": self = .background
         case "didBecomeActive", "sceneDidBecomeActive": self = .didBecomeActive

@@ -38,6 +38,10 @@ public struct AppModel: Hashable, Sendable {
     public var flags: [String] = []
     /// The most storage flags an app model may use: they are packed into 32 bits of each explored state.
     public static let maxFlags = 32
+    /// How the explorer may stop the app while it is in the background (`explore.stops`, O17), in
+    /// the order ``ExplorerChoice/stops`` lists them: by default only `terminate` (the system
+    /// terminates it); `forceQuit` and `crash` are offered when listed.
+    public var stops: [ExplorerChoice] = [.terminate]
     /// Findings accepted with a reason (`explore.accept`): reported apart, not counted in the exit status.
     public var accepted: [AcceptedFinding] = []
     /// The service sessions, background activity sessions and live-updates streams the app's

@@ -11,7 +11,7 @@ public enum AppModelParser {
     /// The top-level keys of an app model file.
     public static let topKeys = ["name", "device", "app", "explore"]
     /// The keys of the `explore:` mapping.
-    public static let exploreKeys = ["depth", "taps", "tapsOn", "maxStates", "accept"]
+    public static let exploreKeys = ["depth", "taps", "tapsOn", "maxStates", "accept", "stops"]
     /// The keys of one entry of `explore.accept`.
     public static let acceptKeys = ["finding", "reason"]
     /// The keys of one reaction in `app.on`.
@@ -37,10 +37,13 @@ public enum AppModelParser {
         var maxStates = 2_000_000
         var accepted: [AcceptedFinding] = []
         var tapsOnValue: YAMLValue?
+        var stops: [ExplorerChoice] = [.terminate]
+        var deviceLine: Int?
         for (key, line, value) in try root.mapping("an app model") {
             switch key {
             case "name": name = try value.string("name")
             case "device":
+                deviceLine = line
                 device = try ScenarioParser.parseDevice(value, extraKeys: ScenarioParser.appModelKeys(in: "device"))
                 for (k, _, v) in try value.mapping("device") where k == "platforms" {
                     var seen: Set<Platform> = []
@@ -81,6 +84,12 @@ public enum AppModelParser {
                     case "tapsOn": tapsOnValue = v
                     case "accept":
                         accepted = try v.sequence("accept").map(parseAcceptance)
+                    case "stops":
+                        let words = try v.stringList("stops")
+                        for w in words where !ExplorerChoice.stopWords.contains(w) {
+                            throw v.error("stops: '\(w)' is not a way the app stops (expected any of: \(ExplorerChoice.stopWords.joined(separator: ", ")))")
+                        }
+                        stops = ExplorerChoice.stops.filter { words.contains($0.description) }
                     default:
                         throw InputError(file: file, line: kLine, message: "unknown explore key '\(k)' (expected one of: \(exploreKeys.joined(separator: ", ")))")
                     }
@@ -92,6 +101,9 @@ public enum AppModelParser {
             }
         }
         guard let appValue else { throw InputError(file: file, line: nil, message: "an app model needs an app section with screens and on") }
+        for platform in platforms ?? [device.platform] {
+            try ScenarioParser.requireSceneLifeCycle(app, on: platform, file: file, line: deviceLine)
+        }
         var flags: [String] = []
         var objects = ObjectTable()
         let (screens, waiting, reactions) = try parseBehaviour(appValue, taps: taps, flags: &flags, objects: &objects)
@@ -99,6 +111,7 @@ public enum AppModelParser {
         var model = AppModel(name: name ?? base, file: file, device: device, platforms: platforms, app: app, screens: screens,
                              waiting: waiting, reactions: reactions, depth: depth, taps: taps, maxStates: maxStates)
         model.accepted = accepted
+        model.stops = stops
         model.flags = flags
         model.sessionObjects = objects.sessions
         if let tapsOnValue { model.tapsOn = try parseTapsOn(tapsOnValue, screens: screens, taps: taps) }

@@ -10,7 +10,7 @@ final class AppModelSystem: Sendable {
     let initial: ExplorerState
     let isWaiting: [Bool]
     /// Lifecycle reactions by screen: launch, foreground, background, didBecomeActive,
-    /// willResignActive; each the candidates in file order, up to the first without flag conditions.
+    /// willResignActive, launchedForLocation; each the candidates in file order, up to the first without flag conditions.
     private let lifecycleReactions: [[[Reaction]]]
     /// Tap reactions by tap name, then screen (candidates as for lifecycle reactions).
     private let tapReactions: [String: [[Reaction]]]
@@ -25,6 +25,8 @@ final class AppModelSystem: Sendable {
     let sessionNames: [String]
     /// The taps, copied so that threads exploring other platforms never share their storage.
     let taps: [String]
+    /// How the explorer may stop the app (`explore.stops`, O17).
+    let stops: [ExplorerChoice]
     /// Whether some reaction waits for `didBecomeActive` or `willResignActive` (else the explorer
     /// does not follow the app's activity).
     let reactsToActivity: Bool
@@ -49,12 +51,14 @@ final class AppModelSystem: Sendable {
             return out
         }
         lifecycleReactions = (0..<n).map { s in [candidates(.launch, s), candidates(.foreground, s), candidates(.background, s),
-                                                 candidates(.didBecomeActive, s), candidates(.willResignActive, s)] }
+                                                 candidates(.didBecomeActive, s), candidates(.willResignActive, s),
+                                                 candidates(.launchedForLocation, s)] }
         reactsToActivity = appModel.reactions.contains { $0.event == .didBecomeActive || $0.event == .willResignActive }
         var taps: [String: [[Reaction]]] = [:]
         for t in appModel.taps { taps[t] = (0..<n).map { candidates(.tap(t), $0) } }
         tapReactions = taps
         self.taps = appModel.taps
+        stops = appModel.stops
         tapsByScreen = (0..<n).map { appModel.taps(on: $0) }
         callbackReactions = appModel.reactions.filter {
             if case .callback = $0.event { true } else { false }
@@ -77,7 +81,7 @@ final class AppModelSystem: Sendable {
     /// Replaces the contents of `out` with every choice open in `s`, in a fixed order (reusing its storage).
     func choices(in s: ExplorerState, into out: inout [ExplorerChoice]) {
         out.removeAll(keepingCapacity: true)
-        ExplorerChoice.append(in: s.model, taps: tapsByScreen[Int(s.screen)], to: &out)
+        ExplorerChoice.append(in: s.model, taps: tapsByScreen[Int(s.screen)], stops: stops, to: &out)
     }
 
     // MARK: Applying a choice
@@ -98,6 +102,7 @@ final class AppModelSystem: Sendable {
         case .background: candidates = lifecycleReactions[screen][2]
         case .didBecomeActive: candidates = lifecycleReactions[screen][3]
         case .willResignActive: candidates = lifecycleReactions[screen][4]
+        case .launchedForLocation: candidates = lifecycleReactions[screen][5]
         case .tap(let t): candidates = tapReactions[t]?[screen] ?? []
         default: return nil
         }

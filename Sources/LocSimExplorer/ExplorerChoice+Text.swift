@@ -11,6 +11,8 @@ extension ExplorerChoice {
         case "background": self = .background; return
         case "suspend": self = .suspend; return
         case "terminate": self = .terminate; return
+        case "forceQuit": self = .forceQuit; return
+        case "crash": self = .crash; return
         case "lock": self = .lock; return
         case "unlock": self = .unlock; return
         case "visit": self = .visit; return

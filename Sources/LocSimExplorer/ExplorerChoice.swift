@@ -12,8 +12,14 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
     case background
     /// The system suspends the app.
     case suspend
-    /// The user kills the app from the app switcher.
+    /// The system terminates the app (memory pressure, a long suspension, O17): scenario step
+    /// `terminate`.
     case terminate
+    /// The user force-quits the app from the app switcher (O17), when the app model lists it in
+    /// `explore.stops`.
+    case forceQuit
+    /// The app crashes (O17), when the app model lists it in `explore.stops`.
+    case crash
     /// The device is locked (a prompt on screen goes away unanswered, C10).
     case lock
     /// The device is unlocked.
@@ -41,7 +47,7 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
     /// Settings or killing the app. Only such choices can answer a waiting screen (``FindingKind/hang``).
     public var isInApp: Bool {
         switch self {
-        case .settings, .precise, .locationServices, .terminate: false
+        case .settings, .precise, .locationServices, .terminate, .forceQuit, .crash: false
         default: true
         }
     }
@@ -55,6 +61,8 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         case .background: .lifecycle(.background)
         case .suspend: .lifecycle(.suspend)
         case .terminate: .lifecycle(.terminate)
+        case .forceQuit: .lifecycle(.forceQuit)
+        case .crash: .lifecycle(.crash)
         case .lock: .lock(true)
         case .unlock: .lock(false)
         case .choose(let b): .choose(b, precise: nil)
@@ -77,6 +85,8 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         case .background: "background"
         case .suspend: "suspend"
         case .terminate: "terminate"
+        case .forceQuit: "forceQuit"
+        case .crash: "crash"
         case .lock: "lock"
         case .unlock: "unlock"
         case .choose(let b): "choose \(b.rawValue)"
@@ -91,19 +101,26 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The ways the app may stop (O17), in the order the explorer offers them.
+    public static let stops: [ExplorerChoice] = [.terminate, .forceQuit, .crash]
+    /// Their words in `explore.stops`.
+    public static let stopWords: [String] = stops.map(\.description)
+
     /// Every choice the explorer offers in a state of the model, in a fixed order: the buttons of
     /// a prompt on screen (or lock); otherwise lifecycle events, the app's taps, lock or unlock,
     /// Settings changes (only while the app is not in front); then a wait to the next deadline and
-    /// the region and visit events the app can receive.
-    public static func available(in m: AuthorizationModel, taps: [String]) -> [ExplorerChoice] {
+    /// the region and visit events the app can receive. `stops` are the ways the app may stop
+    /// (O17): `terminate` and `forceQuit` in the background or suspended, `crash` while its code
+    /// runs.
+    public static func available(in m: AuthorizationModel, taps: [String], stops: [ExplorerChoice] = [.terminate]) -> [ExplorerChoice] {
         var out: [ExplorerChoice] = []
         out.reserveCapacity(12)
-        append(in: m, taps: taps, to: &out)
+        append(in: m, taps: taps, stops: stops, to: &out)
         return out
     }
 
-    /// Appends the choices of ``available(in:taps:)`` to `out`.
-    static func append(in m: AuthorizationModel, taps: [String], to out: inout [ExplorerChoice]) {
+    /// Appends the choices of ``available(in:taps:stops:)`` to `out`.
+    static func append(in m: AuthorizationModel, taps: [String], stops: [ExplorerChoice] = [.terminate], to out: inout [ExplorerChoice]) {
         if let p = m.prompts.onScreen {
             for b in p.prompt.buttons { out.append(.choose(b)) }
             if !m.device.locked { out.append(.lock) }
@@ -114,13 +131,14 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
             case .foreground:
                 out.append(.background)
                 for t in taps { out.append(.tap(t)) }
+                if stops.contains(.crash) { out.append(.crash) }
             case .background:
                 if !m.device.locked { out.append(.foreground) }
                 out.append(.suspend)
-                out.append(.terminate)
+                for s in stops { out.append(s) }
             case .suspended:
                 if !m.device.locked { out.append(.foreground) }
-                out.append(.terminate)
+                for s in stops where s != .crash { out.append(s) }
             }
             out.append(m.device.locked ? .unlock : .lock)
             if !m.device.locked && m.lifecycle.state != .foreground {

@@ -1,3 +1,4 @@
+import LocSim
 import LocSimModel
 import LocSimScenario
 
@@ -21,6 +22,9 @@ package struct FindingChecks: Sendable {
     package var stepIndex = 0
     /// The choice after which the app runs code on its own, if the step's choice is one.
     private var automatic: Automatic?
+    /// The system launched the app for a location event in this step (``finished(model:)``
+    /// checks what the launch restarted, I12, O18).
+    private var systemLaunched = false
     /// The names of the app's sessions and streams (`s1` is the first), for counterexamples'
     /// expectations; a session without a name is called by its number.
     package var sessionNames: [String] = []
@@ -47,6 +51,7 @@ package struct FindingChecks: Sendable {
     package mutating func start(_ choice: ExplorerChoice) {
         if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
         stepIndex = 0
+        systemLaunched = false
         switch choice {
         case .launch: automatic = .launch
         case .foreground: automatic = .foreground
@@ -101,6 +106,8 @@ package struct FindingChecks: Sendable {
                 prompt(p, event: event, before: before, model: &model, alwaysAsked: &alwaysAsked)
             case .sessionDelivery(let d):
                 sessionDelivery(d, model: &model)
+            case .appLaunchedBySystem:
+                systemLaunched = true
             default:
                 break
             }
@@ -117,6 +124,17 @@ package struct FindingChecks: Sendable {
             if before.awaitingRecreation & ~recreated != 0, model.sessions.awaitingRecreation.isEmpty, model.lifecycle.state != .notRunning {
                 recreationWindowEnded(awaiting: before.awaitingRecreation & ~recreated, model: &model)
             }
+            // O16: the window ended with the background activity session the last process held
+            // not started again, the app out of the foreground: the session ended.
+            if before.activityAwaitingRecreation, !model.sessions.activityAwaitingRecreation,
+               model.lifecycle.state == .background || model.lifecycle.state == .suspended {
+                // In the background with no indicator: a resumed session would show it (O13, I10).
+                let state = model.lifecycle.state
+                observe(.sessionNotRecreated(nil), expect: ExpectStep([.indicator, .appState]) {
+                    $0.indicator = false
+                    $0.appState = state
+                })
+            }
         default:
             break
         }
@@ -132,9 +150,11 @@ package struct FindingChecks: Sendable {
         if let delivered { delivery(delivered, model: &model) }
     }
 
-    /// After the whole step: Allow Once never outlives use (H2, H4).
+    /// After the whole step: Allow Once never outlives use (H2, H4); a launch by the system for
+    /// a visit or a significant change restarted that service (I12, O18).
     @inline(__always)
     package mutating func finished(model: inout AuthorizationModel) {
+        if systemLaunched, model.lifecycle.state.runsCode, !model.services.pendingLaunchEvents.isEmpty { relaunchNotResumed(model: &model) }
         if model.isTemporary && !model.isInUse && !model.clock.timers.contains(where: { $0.kind == .allowOnceExpiry }) {
             observe(.privacy(.allowOnceOutlivesUse), expect: ExpectStep([.temporary, .inUse]) { $0.temporary = true; $0.inUse = false })
         }
@@ -205,6 +225,30 @@ package struct FindingChecks: Sendable {
                 $0.indicator = false
             })
         }
+    }
+
+    /// The system launched the app for a visit or a significant change, and the launch ended with
+    /// the event still waiting for the app to start that service again (I12, O18): under the
+    /// scene life cycle an app that restarts only on `UIApplication.LaunchOptionsKey.location`
+    /// never sees the key.
+    private mutating func relaunchNotResumed(model: inout AuthorizationModel) {
+        var kind: String?
+        for e in model.services.pendingLaunchEvents {
+            switch e {
+            case .visit: kind = "visit"
+            case .significantChange: kind = "significantChange"
+            case .regionEntered, .regionExited: continue
+            }
+            break
+        }
+        guard let kind else { return }
+        let state = model.lifecycle.state, scenes = model.app.scenes
+        let detail = scenes ? "under the scene life cycle its launch options had no location key" : ""
+        observe(.relaunchNotResumed(kind), expect: ExpectStep([.appState, .launchOptions, .notReceived]) {
+            $0.appState = state
+            $0.launchOptions = scenes ? [] : [LaunchOptionsKey.location.rawValue]
+            $0.notReceived = [kind == "visit" ? .didVisit : .didUpdateLocations(count: nil)]
+        }, detail: detail)
     }
 
     /// The re-creation window after a launch ended (O6, O11): each requirement the last process
@@ -332,12 +376,15 @@ extension AuthorizationModel {
         /// The requirements awaiting re-creation after a launch (O11), bit `i` for
         /// `SessionRequirement.allCases[i]`.
         package var awaitingRecreation: UInt8 = 0
+        /// A background activity session awaits resumption after a launch (O16).
+        package var activityAwaitingRecreation = false
     }
 
     /// The model's ``Snapshot``.
     @inline(__always)
     package var snapshot: Snapshot {
         var s = Snapshot(authorization: record.authorization, status: status)
+        if sessions.activityAwaitingRecreation { s.activityAwaitingRecreation = true }
         if !sessions.awaitingRecreation.isEmpty {
             for r in sessions.awaitingRecreation { s.awaitingRecreation |= FindingChecks.bit(r) }
         }

@@ -13,14 +13,17 @@ public enum FindingKind: String, Hashable, Sendable, CaseIterable, Comparable {
     /// A session created where it can only report `insufficientlyInUse`: out of use, and not a
     /// re-creation in time after a relaunch (O6, O11, O13).
     case sessionOutOfUse
-    /// The app held a service session, was launched again, and did not re-create it before the
-    /// re-creation window ended (O6, O11).
+    /// The app held a service session (or an active background activity session), was launched
+    /// again, and did not re-create (resume) it before the re-creation window ended (O6, O11, O16).
     case sessionNotRecreated
     /// An Always app receives live updates or monitor events in the background without a `.always`
     /// service session, so on iOS 18 they carry `insufficientlyInUse` (O7, O10, O15).
     case alwaysWithoutSession
     /// Live updates started, and no in-app continuation makes the stream yield anything (O1, O2).
     case updatesNeverCome
+    /// The system relaunched the app for a visit or a significant change, and the launch started
+    /// no such service again: the event waits, and the app stops tracking (I12, O18).
+    case relaunchNotResumed
     /// One of LocSim's own invariants broke: a bug in LocSim, not in the app.
     case privacy
 

@@ -12,12 +12,15 @@ package enum FindingKey: Hashable, Sendable, Comparable {
     case terminated(AppException)
     /// A service session of this requirement (`nil`: a background activity session) created out of use.
     case sessionOutOfUse(SessionRequirement?)
-    /// A service session of this requirement not re-created within the window after a launch.
-    case sessionNotRecreated(SessionRequirement)
+    /// A service session of this requirement (`nil`: an active background activity session) not
+    /// re-created within the window after a launch.
+    case sessionNotRecreated(SessionRequirement?)
     /// Live updates (or monitor events) reaching an Always app out of use with `insufficientlyInUse`.
     case alwaysWithoutSession(SessionEventPattern.Kind)
     /// A state where the app awaits live updates that no in-app continuation yields, and how it is stuck.
     case updatesNeverCome(stuck: String)
+    /// A relaunch for this kind of event (`visit`, `significantChange`) that restarted no such service.
+    case relaunchNotResumed(String)
     case privacy(PrivacyRule)
 
     /// The kind of finding the key belongs to.
@@ -32,6 +35,7 @@ package enum FindingKey: Hashable, Sendable, Comparable {
         case .sessionNotRecreated: .sessionNotRecreated
         case .alwaysWithoutSession: .alwaysWithoutSession
         case .updatesNeverCome: .updatesNeverCome
+        case .relaunchNotResumed: .relaunchNotResumed
         case .privacy: .privacy
         }
     }
@@ -46,9 +50,11 @@ package enum FindingKey: Hashable, Sendable, Comparable {
         case .terminated(let exception): exception.word
         case .sessionOutOfUse(let r?): "createServiceSession.\(r.rawValue)"
         case .sessionOutOfUse(nil): "startBackgroundActivity"
-        case .sessionNotRecreated(let r): r.rawValue
+        case .sessionNotRecreated(let r?): r.rawValue
+        case .sessionNotRecreated(nil): "startBackgroundActivity"
         case .alwaysWithoutSession(let kind): kind.rawValue
         case .updatesNeverCome(let stuck): stuck
+        case .relaunchNotResumed(let kind): kind
         case .privacy(let r): r.rawValue
         }
     }
@@ -111,7 +117,10 @@ package struct Observation: Sendable {
         case .sessionOutOfUse(nil):
             return ("CLBackgroundActivitySession() was started while the app is not in use: it does not keep the app in use in the background and reports insufficientlyInUse until the app comes to the foreground; start it in the foreground",
                     ["O13", "O6"])
-        case .sessionNotRecreated(let r):
+        case .sessionNotRecreated(nil):
+            return ("the app held an active CLBackgroundActivitySession when its process ended, was launched again, and did not start its session again before the re-creation window ended: the session ended, and the app is no longer kept in use in the background; start it again at once in the launch code, a launch into the background included",
+                    ["O16", "O11"])
+        case .sessionNotRecreated(let r?):
             return ("the app held a CLServiceSession(authorization: \(r.swiftName)) when its process ended, was launched again, and did not re-create it before the re-creation window ended: Core Location takes it that the app no longer wants it" + (r == .always ? " (Always no longer reaches live updates and monitor events out of use, and monitor events no longer relaunch the app)" : "") + "; re-create it at once in the launch code",
                     ["O6", "O11"] + (r == .always ? ["O7"] : []))
         case .alwaysWithoutSession(let kind):
@@ -120,6 +129,10 @@ package struct Observation: Sendable {
         case .updatesNeverCome(let stuck):
             return ("the app awaits CLLocationUpdate.liveUpdates() but no update can come any more (stuck at \(stuck)): the stream yields nothing, not a location and not a diagnostic, whatever happens inside the app; only Settings or killing the app changes that",
                     ["O1", "O2", "O10"])
+        case .relaunchNotResumed(let kind):
+            let call = kind == "visit" ? "startMonitoringVisits()" : "startMonitoringSignificantLocationChanges()"
+            return ("the system relaunched the app in the background for a \(kind == "visit" ? "visit" : "significant location change"), and the launch did not call \(call) again: the event waits in Core Location's queue and the app stops tracking until it is opened; restart the service on every launch" + (detail.isEmpty ? "" : " (\(detail))"),
+                    ["I12", "O18"])
         case .privacy(let r):
             return ("LocSim bug: \(r.explanation)", r.rules)
         }

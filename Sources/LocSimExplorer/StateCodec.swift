@@ -13,7 +13,7 @@ import LocSimModel
 /// whole, once, and named by number, as are its rare parts. Equal keys mean equal states and back.
 struct StateKey: Equatable, Sendable {
     /// The model's flags; bits 0…7 are the screen, bit 8 is `alwaysAsked`, bits 52…54 are
-    /// ``ExplorerState/recreated`` (the model's own flags end at bit 51), bit 63 says the words are
+    /// ``ExplorerState/recreated`` (the model's own flags are bits 9…51 and 55), bit 63 says the words are
     /// stored whole (``StateCodec/wideBit``).
     var flags: UInt64 = 0
     /// The model's manager word (the manager, the regions the device is in, the held event).

@@ -32,6 +32,8 @@ struct StepRun {
     /// A live-updates stream yielded something (an update, with or without a location) in this
     /// step: what ends a wait for updates (``StateSearch``'s `updatesNeverCome` analysis).
     private(set) var yieldedLiveUpdate = false
+    /// The system launched the app for a location event in this step (O18).
+    private var launchedForLocation = false
 
     /// Problems the step showed.
     var observations: [Observation] { checks.observations }
@@ -57,6 +59,7 @@ struct StepRun {
         runLoop.discardPending()
         leftScreenInApp = false
         yieldedLiveUpdate = false
+        launchedForLocation = false
         startScreen = state.screen
     }
 
@@ -79,6 +82,8 @@ struct StepRun {
         case .background: send(.appEnteredBackground)
         case .suspend: send(.appSuspended)
         case .terminate: send(.appTerminated)
+        case .forceQuit: send(.appForceQuit)
+        case .crash: send(.appCrashed)
         case .lock: send(.deviceLocked)
         case .unlock: send(.deviceUnlocked)
         case .choose(let b): send(.userChoseButton(b, precise: nil))
@@ -93,6 +98,8 @@ struct StepRun {
         }
         if before == .notRunning && state.model.lifecycle.state.runsCode {
             appEvents.insert((0, .launch), at: 0)
+            // O18: the launch options say why the system launched the app, unless under scenes.
+            if launchedForLocation, state.model.app.locationLaunchKeyDelivered { appEvents.insert((0, .launchedForLocation), at: 1) }
         }
         drain()
         finish()
@@ -246,6 +253,6 @@ struct StepRun {
         }
         checks.stepIndex = steps.count - 1
         checks.applied(event, before: before, model: &state.model, occurrences: occurrences, alwaysAsked: &state.alwaysAsked, recreated: &state.recreated)
-        if runLoop.takeLaunchRequest() { queuedItems -= 1; launchCode() }
+        if runLoop.takeLaunchRequest() { queuedItems -= 1; launchedForLocation = true; launchCode() }
     }
 }

@@ -34,6 +34,10 @@ public struct AppDescription: Hashable, Sendable {
     /// `NSWidgetWantsLocation` in a widget extension's Info.plist: the app has a widget that uses
     /// location (B5, F10).
     public var widgetWantsLocation: Bool
+    /// The app uses the UIScene life cycle: its Info.plist has a `UIApplicationSceneManifest`
+    /// (O18). Default false, the app-delegate life cycle. Apps built with the iOS 27 SDK must
+    /// adopt it (TN3187).
+    public var scenes = false
 
     /// Creates an app description. With no arguments the app declares every location purpose string
     /// and no background mode, as the scenario format's default app does.
@@ -73,6 +77,12 @@ public struct AppDescription: Hashable, Sendable {
     /// Whether the App Sandbox keeps the app from location on macOS: sandboxed without the location
     /// entitlement (P2).
     public var sandboxBlocksLocation: Bool { appSandbox && !locationEntitlement }
+
+    /// Whether a launch by the system for a location event hands the app
+    /// `UIApplication.LaunchOptionsKey.location` (O18): under the app-delegate life cycle; under
+    /// the scene life cycle the key is absent from the app delegate's and the scene's options
+    /// (reported on iOS 17.4; the key is deprecated from iOS 26).
+    public var locationLaunchKeyDelivered: Bool { !scenes }
 
     /// Whether `UIBackgroundModes` contains `location` (I6, I8).
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }

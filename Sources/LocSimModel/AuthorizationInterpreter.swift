@@ -91,6 +91,7 @@ public struct AuthorizationInterpreter: Sendable {
                 case .appWillResignActive: occurrences.append(.appWillResignActive)
                 case .appDidBecomeActive: occurrences.append(.appDidBecomeActive)
                 case .requestIgnored(let kind, let reason): occurrences.append(.requestIgnored(kind, reason: reason))
+                case .note(let text): occurrences.append(.note(text))
                 case .rejected(let message): occurrences.append(.rejected(message))
                 }
             }

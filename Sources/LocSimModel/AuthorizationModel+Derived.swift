@@ -68,7 +68,15 @@ extension AuthorizationModel {
     /// Whether the background location indicator shows (I10, I11, P4).
     public var indicatorShowing: Bool {
         Self.indicator(appState: lifecycle.state, configuration: configuration, status: status, authorization: record.authorization, managers: services.managers,
-                       activity: sessions.holdsBackgroundActivity)
+                       activity: activityKeepsInUse)
+    }
+
+    /// Whether a background activity session keeps the app in use (O13, O16): an engaged session
+    /// (started in the foreground, or rejoined at once after a launch), and `location` in the
+    /// app's `UIBackgroundModes`, without which no session becomes active.
+    @inlinable
+    public var activityKeepsInUse: Bool {
+        sessions.holdsBackgroundActivity && configuration.hasLocationBackgroundMode
     }
 
     /// Whether the app is "in use" (I1, I2, P2, P3): in the foreground, within the grace period
@@ -77,7 +85,7 @@ extension AuthorizationModel {
     public var isInUse: Bool {
         Self.inUse(appState: lifecycle.state, configuration: configuration, now: clock.now, graceEndsAt: lifecycle.graceEndsAt, status: status,
                    authorization: record.authorization, managers: services.managers,
-                       activity: sessions.holdsBackgroundActivity)
+                       activity: activityKeepsInUse)
     }
 
     /// The next instant a timer fires, if any. Inlinable: the device reads it on every step
@@ -101,14 +109,14 @@ extension AuthorizationModel {
     @inline(__always)
     mutating func currentIndicator() -> Bool {
         Self.indicator(appState: lifecycle.state, configuration: configuration, status: currentStatus(), authorization: record.authorization,
-                       managers: services.managers, activity: sessions.holdsBackgroundActivity)
+                       managers: services.managers, activity: activityKeepsInUse)
     }
 
     @inline(__always)
     mutating func currentInUse() -> Bool {
         Self.inUse(appState: lifecycle.state, configuration: configuration, now: clock.now, graceEndsAt: lifecycle.graceEndsAt, status: currentStatus(),
                    authorization: record.authorization, managers: services.managers,
-                       activity: sessions.holdsBackgroundActivity)
+                       activity: activityKeepsInUse)
     }
 
     // The definitions, from the fields they read: one for the public properties and the

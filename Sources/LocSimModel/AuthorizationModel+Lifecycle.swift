@@ -6,6 +6,7 @@ extension AuthorizationModel {
         lifecycle.graceEndsAt = nil
         lifecycle.terminationReason = nil
         lifecycle.locationServicesDialogShown = false
+        if lifecycle.forceQuit { lifecycle.forceQuit = false }
         if !sessions.isEmpty { launchSessions() }
     }
 
@@ -23,7 +24,20 @@ extension AuthorizationModel {
         schedule(ScheduledTimer(at: clock.now + parameters.gracePeriod, kind: .graceEnds))
     }
 
-    mutating func terminate(_ fx: inout [Effect]) {
+    /// How a process of the app ends (O17): each relaunches differently.
+    enum ProcessEnd {
+        /// The system ended it: memory pressure, or a long suspension.
+        case systemTermination
+        /// The user force-quit it from the app switcher.
+        case forceQuit
+        /// It crashed: its own exception or trap, or one Core Location raised (I8, N4).
+        case crash
+    }
+
+    /// The process ends, the way `end` says (O17): its managers, prompts, timers and objects go;
+    /// what survives it (regions, significant changes, visits, monitors' conditions, the sessions
+    /// it held, O11, O16) waits for the next launch.
+    mutating func endProcess(_ end: ProcessEnd, _ fx: inout [Effect]) {
         // The system's own prompts (the confirmation, the reminder, the widget prompt on the Home
         // Screen) do not belong to the app's process.
         if let p = prompts.onScreen, p.prompt.kind != .alwaysConfirmation, p.prompt.kind != .usageReminder, p.prompt.kind != .widget {
@@ -31,42 +45,71 @@ extension AuthorizationModel {
             unansweredAlwaysPrompt(p)
         }
         prompts.queued.removeAny { $0.manager != nil }
+        // O16: an active background activity session outlives the process, unless the user
+        // force-quit the app and the device ends it then (`forceQuitEndsBackgroundActivitySession`).
+        let keepsActivity = activityKeepsInUse && !(end == .forceQuit && parameters.forceQuitEndsBackgroundActivitySession)
         lifecycle.state = .notRunning
         lifecycle.graceEndsAt = nil
+        if lifecycle.forceQuit != (end == .forceQuit) { lifecycle.forceQuit = end == .forceQuit }
         // Emptied, not replaced: a caller that reuses one model keeps the storage.
         if !services.managers.isEmpty { services.managers.removeAll(keepingCapacity: true) }
         if !services.pendingLaunchEvents.isEmpty { services.pendingLaunchEvents.removeAll(keepingCapacity: true) }
         clock.timers.removeAny { $0.kind == .graceEnds }
-        endSessions()
+        endSessions(keepingActivity: keepsActivity)
         // H3: Allow Once does not survive the app being closed, whatever the lapse.
         clock.timers.removeAny { $0.kind == .allowOnceExpiry }
         expireAllowOnce()
     }
 
-    /// The app dies of an uncaught `NSInternalInconsistencyException` (I8, N4): the console line,
-    /// the termination, the app gone. The simulator itself never crashes.
-    mutating func crash(_ exception: AppException, _ fx: inout [Effect]) {
-        fx.append(.console(exception.text))
-        fx.append(.appTerminated(exception))
+    /// The app crashes (O17): of an uncaught `NSInternalInconsistencyException` Core Location
+    /// raised (I8, N4: the console line, then the termination), or of its own exception or trap
+    /// (`nil`: nothing printed). The simulator itself never crashes.
+    mutating func crash(_ exception: AppException?, _ fx: inout [Effect]) {
+        if let exception {
+            fx.append(.console(exception.text))
+            fx.append(.appTerminated(exception))
+        }
         lifecycle.terminationReason = exception
-        // P4: on watchOS 10+, a background activity session with live updates brings the app back
-        // after a crash or a system kill (never after the user kills it).
-        let relaunch = platform.os == .watchOS && sectionOYear >= 17 && sessions.holdsBackgroundActivity && !sessions.liveUpdates.isEmpty
-        terminate(&fx)
+        let relaunch = relaunchesForBackgroundActivity()
+        endProcess(.crash, &fx)
         if relaunch {
             fx.append(.appLaunchedBySystem(reason: "relaunch after a crash (background activity session with live updates, P4)"))
             startProcess(in: .background)
             lifecycle.terminationReason = exception // the crash stays the app's last termination
-            relaunchedForBackgroundActivity()
         }
+    }
+
+    /// The system terminates the app (O17). On watchOS 10+ an app holding an active background
+    /// activity session and iterating live updates comes back at once (P4), as after a crash.
+    mutating func systemTerminate(_ fx: inout [Effect]) {
+        let relaunch = relaunchesForBackgroundActivity()
+        endProcess(.systemTermination, &fx)
+        if relaunch {
+            fx.append(.appLaunchedBySystem(reason: "relaunch after a system termination (background activity session with live updates, P4)"))
+            startProcess(in: .background)
+        }
+    }
+
+    /// Whether the app, ended now by a crash or the system, is relaunched at once (P4): watchOS 10+,
+    /// an active background activity session and live updates. Never after a force quit.
+    mutating func relaunchesForBackgroundActivity() -> Bool {
+        platform.os == .watchOS && sectionOYear >= 17 && activityKeepsInUse && !sessions.liveUpdates.isEmpty
+    }
+
+    /// Whether an event while the app is not running may relaunch it (A8, I12, O15, O17): not
+    /// after a force quit on the versions ``DeviceParameters/forceQuitBlocksRelaunchFrom`` names.
+    var relaunchAllowedAfterLastExit: Bool {
+        guard lifecycle.forceQuit, let from = parameters.forceQuitBlocksRelaunchFrom, from.os == platform.os else { return true }
+        return !platform.isAtLeast(from.major, from.minor)
     }
 
     /// The user deletes the app and installs it again (E4): the running process ends, the services
     /// it registered (regions, significant changes, visits) and the events kept for it go with the
     /// app; the record stays unless ``DeviceParameters/reinstallKeepsAuthorization`` is false.
     mutating func reinstall(_ fx: inout [Effect]) {
-        if lifecycle.state != .notRunning { terminate(&fx) }
+        if lifecycle.state != .notRunning { endProcess(.systemTermination, &fx) }
         lifecycle.terminationReason = nil
+        lifecycle.forceQuit = false
         services.monitoredRegions = []
         services.insideRegions = []
         services.significantChangesRegistered = false

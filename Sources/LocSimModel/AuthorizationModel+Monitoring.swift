@@ -56,7 +56,9 @@ extension AuthorizationModel {
             lifecycle.state = .background
             dispatch(event, &fx)
         case .notRunning:
-            guard platform.os != .watchOS, platform.os != .visionOS else { return }
+            // P4, P3: watchOS and visionOS never launch an app for these events; O17: nor does a
+            // release that `forceQuitBlocksRelaunchFrom` names, after the user force-quit the app.
+            guard platform.os != .watchOS, platform.os != .visionOS, relaunchAllowedAfterLastExit else { return }
             startProcess(in: .background)
             services.pendingLaunchEvents.append(event)
             fx.append(.appLaunchedBySystem(reason: event.description))
@@ -64,6 +66,9 @@ extension AuthorizationModel {
         noteBackgroundUse()
     }
 
+    /// Hands a monitoring event to the app's managers: region events to every manager; a visit or
+    /// a significant change to the managers running that service, or kept for the launch until
+    /// one does (I12, O18).
     mutating func dispatch(_ event: MonitoringEvent, _ fx: inout [Effect]) {
         if services.managers.isEmpty {
             services.pendingLaunchEvents.append(event)
@@ -75,13 +80,18 @@ extension AuthorizationModel {
         case .regionExited(let name):
             for m in services.managers { fx.append(.delegate(m.id, .didExitRegion(name))) }
         case .visit(let location):
+            // I12, O18: after a launch, visits and significant changes wait until the app starts
+            // that service again ("restart those APIs upon launch … the system resumes the
+            // delivery of queued location updates").
             let targets = services.managers.filter(\.visits)
-            for m in targets.isEmpty ? services.managers : targets {
+            guard !targets.isEmpty else { return services.pendingLaunchEvents.append(event) }
+            for m in targets {
                 fx.append(.delegate(m.id, .didVisit(accuracy == .reducedAccuracy ? location.reduced : location)))
             }
         case .significantChange(let location):
             let targets = services.managers.filter(\.significantChanges)
-            for m in targets.isEmpty ? services.managers : targets {
+            guard !targets.isEmpty else { return services.pendingLaunchEvents.append(event) }
+            for m in targets {
                 fx.append(.delegate(m.id, .didUpdateLocations([accuracy == .reducedAccuracy ? location.reduced : location])))
             }
         }

@@ -62,8 +62,9 @@ extension AuthorizationModel {
     /// says when they differ from the baseline's, and ``Packed/Extras`` holds them, for the caller
     /// to store once per distinct value.
     ///
-    /// Bits 0…8 of ``flags`` are left to the caller (the explorer keeps its screen and a flag
-    /// there); packing leaves them zero and unpacking ignores them.
+    /// Bits 0…8, 52…54 and 63 of ``flags`` are left to the caller (the explorer keeps its screen,
+    /// flags and its record of re-created sessions there); packing leaves them zero and unpacking
+    /// ignores them.
     @usableFromInline package struct Packed: Hashable, Sendable {
         /// The Booleans, the stored authorization, the app state, the prompt's code, and the
         /// shapes of the timer and manager lists.
@@ -207,6 +208,8 @@ extension AuthorizationModel {
         @inlinable static var timerKindBits: UInt64 { 3 }
         @inlinable static var managerCountShift: UInt64 { 49 }
         @inlinable static var widgetsAuthorizedBit: UInt64 { 1 << 51 }
+        /// The last process ended by a force quit (O17). Bits 52…54 are left to the explorer.
+        @inlinable static var forceQuitBit: UInt64 { 1 << 55 }
         /// A count or code that means "in the extras".
         @inlinable static var inExtras: UInt64 { 7 }
         @inlinable package static var noPromptManager: Int { Int.min }
@@ -249,6 +252,7 @@ extension AuthorizationModel {
         f |= Self.packingCode(record.authorization) << Packed.authorizationShift
         f |= Self.packingCode(lifecycle.state) << Packed.appStateShift
         if record.widgetsAuthorized { f |= Packed.widgetsAuthorizedBit }
+        if lifecycle.forceQuit { f |= Packed.forceQuitBit }
         let regionWords = packedRegions()
         var rare = !DurationBits(clock.now).isZero || device.location != baseline.location || !services.monitoredRegions.isEmpty
             || services.significantChangeAnchor != baseline.anchor
@@ -399,6 +403,7 @@ extension AuthorizationModel {
         settled.indicatorShowing = take()
         record.authorization = Self.packedAuthorization(f >> Packed.authorizationShift & 7)
         record.widgetsAuthorized = f & Packed.widgetsAuthorizedBit != 0
+        lifecycle.forceQuit = f & Packed.forceQuitBit != 0
         lifecycle.state = Self.packedAppState(f >> Packed.appStateShift & 3)
         lifecycle.graceEndsAt = f & Packed.graceBit != 0 ? k.graceEndsAt.duration : nil
         usageReminder.firstBackgroundUseAt = f & Packed.firstUseBit != 0 ? k.firstBackgroundUseAt.duration : nil

@@ -55,6 +55,11 @@ extension AuthorizationModel {
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .didFailWithError(.denied)))
         }
+        // D8: by default the request waits for the answer; `requestLocationFailsWhileNotDetermined`
+        // follows the report that it fails at once.
+        if parameters.requestLocationFailsWhileNotDetermined, currentStatus() == .notDetermined {
+            return fx.append(.delegate(id, .didFailWithError(.denied)))
+        }
         update(id) { $0.oneShotPending = true }
     }
 

@@ -14,9 +14,10 @@ extension AuthorizationModel {
     public var serviceSessionsAvailable: Bool { sectionOYear >= 18 && platform.os != .macOS }
     /// `CLBackgroundActivitySession`: iOS 17, watchOS 10, visionOS 1 (O13).
     public var backgroundActivityAvailable: Bool { sectionOYear >= 17 && (platform.os == .iOS || platform.os == .watchOS || platform.os == .visionOS) }
-    /// `CLMonitor`: iOS 17, macOS 14 and native visionOS apps; not watchOS, tvOS or compatible apps on visionOS (O15).
+    /// `CLMonitor`: iOS 17 and macOS 14; not watchOS, tvOS or visionOS (O15: `CLMonitor.h` marks it
+    /// unavailable to visionOS builds, and Apple's page to compatible apps on visionOS).
     public var monitorAvailable: Bool {
-        sectionOYear >= 17 && (platform.os == .iOS || platform.os == .macOS || (platform.os == .visionOS && !app.compatibleApp))
+        sectionOYear >= 17 && (platform.os == .iOS || platform.os == .macOS)
     }
     /// The diagnostic properties and the session rules of iOS 18 (O2, O7, O9, O12): iOS 18 and
     /// the releases of its year.
@@ -38,6 +39,9 @@ extension AuthorizationModel {
             guard !(requirement == .always && platform.os == .tvOS) else { return fx.append(.rejected("CLServiceSession.AuthorizationRequirement.always is unavailable on tvOS (O3)")) }
             guard !sessions.service.contains(where: { $0.id == id }) else { return fx.append(.rejected("session \(id) exists")) }
             var engaged = currentInUse()
+            // O6, O7: in use counts, the grace period included, unless the device follows WWDC24's
+            // "in the foreground" (`sessionsEngageInGracePeriod`).
+            if engaged, !parameters.sessionsEngageInGracePeriod, lifecycle.state == .background, !currentIndicator() { engaged = false }
             if !engaged, let i = sessions.awaitingRecreation.firstIndex(of: requirement) {
                 // O6, O11: re-created in time after a launch.
                 sessions.awaitingRecreation.remove(at: i)
@@ -45,19 +49,26 @@ extension AuthorizationModel {
             }
             sessions.service.append(ServiceSessionState(id: id, requirement: requirement, fullAccuracyPurposeKey: key, engaged: engaged))
             noteSessionID(id)
+            if requirement != .none, engaged { reportMissingKeysForSessions(&fx) }
         case .appInvalidatedServiceSession(let id):
             sessions.service.removeAny { $0.id == id }
         case .appStartedBackgroundActivitySession(let id):
             guard backgroundActivityAvailable else { return fx.append(.rejected("CLBackgroundActivitySession does not exist on \(platform) (O13: iOS 17, watchOS 10, visionOS 1)")) }
             guard !sessions.backgroundActivity.contains(where: { $0.id == id }) else { return fx.append(.rejected("session \(id) exists")) }
             var engaged = lifecycle.state == .foreground
-            if !engaged, sessions.activityAwaitingRecreation {
-                // P4: started again at once after the watchOS relaunch that followed a crash.
+            if sessions.activityAwaitingRecreation {
+                // O16, P4: the session the last process held, resumed at once after the launch.
                 sessions.activityAwaitingRecreation = false
                 engaged = true
             }
             sessions.backgroundActivity.append(BackgroundActivityState(id: id, engaged: engaged))
             noteSessionID(id)
+            reportMissingKeysForSessions(&fx)
+            // O16: without `location` in UIBackgroundModes no session becomes active. Core Location
+            // says nothing; LocSim says why in the timeline.
+            if !configuration.hasLocationBackgroundMode {
+                fx.append(.note("CLBackgroundActivitySession \(id) cannot become active: UIBackgroundModes lacks location, so it does not keep the app in use (O16)"))
+            }
         case .appInvalidatedBackgroundActivitySession(let id):
             sessions.backgroundActivity.removeAny { $0.id == id }
         case .appStartedLiveUpdates(let id):
@@ -65,15 +76,17 @@ extension AuthorizationModel {
             guard !sessions.liveUpdates.contains(where: { $0.id == id }) else { return fx.append(.rejected("live updates \(id) exist")) }
             sessions.liveUpdates.append(LiveUpdatesState(id: id))
             noteSessionID(id)
+            reportMissingKeysForSessions(&fx)
         case .appStoppedLiveUpdates(let id):
             sessions.liveUpdates.removeAny { $0.id == id }
         case .appOpenedMonitor(let name):
-            guard monitorAvailable else { return fx.append(.rejected("CLMonitor does not exist on \(platform)\(app.compatibleApp ? " for a compatible app" : "") (O15: iOS 17, macOS 14, native visionOS apps)")) }
+            guard monitorAvailable else { return fx.append(.rejected("CLMonitor does not exist on \(platform)\(app.compatibleApp ? " for a compatible app" : "") (O15: iOS 17, macOS 14; not watchOS, tvOS or visionOS)")) }
             if let i = sessions.monitors.firstIndex(where: { $0.name == name }) {
                 sessions.monitors[i].open = true
             } else {
                 sessions.monitors.append(MonitorState(name: name, open: true))
             }
+            reportMissingKeysForSessions(&fx)
         case .appAddedMonitorCondition(let name, let region, let assumed):
             guard let m = sessions.monitors.firstIndex(where: { $0.name == name && $0.open }) else { return fx.append(.rejected("no monitor \(name) is open")) }
             var condition = MonitorCondition(region: region, state: assumed, date: clock.now, pending: false)
@@ -118,6 +131,31 @@ extension AuthorizationModel {
             sought = .whenInUse
         }
         return sought
+    }
+
+    /// The request the sessions would make now, before their purpose keys are checked: what
+    /// ``askForSessions(_:)`` asks for, or `nil` when it would ask nothing (O4, O8).
+    mutating func sessionRequestKind() -> AuthorizationRequestKind? {
+        guard lifecycle.state == .foreground, prompts.onScreen == nil, commonBlock() == nil,
+              !(platform.os == .macOS && app.sandboxBlocksLocation), let sought = soughtRequirement() else { return nil }
+        let alwaysPossible = configuration.alwaysAvailable && !app.appClip && platform.os != .visionOS && !record.alwaysRequestSpent
+        let always = sought == .always && alwaysPossible
+        switch record.authorization {
+        case .notDetermined: return always ? .always : .whenInUse
+        case .whenInUse(temporary: false) where always: return .always
+        default: return nil
+        }
+    }
+
+    /// A call that makes the sessions ask (live updates, a monitor, a background activity session,
+    /// a service session), made while a purpose string that request needs is missing: Core Location
+    /// logs what the request methods log and shows nothing (J1, J2, applied to O1, O5, O9). No
+    /// diagnostic flag says it (none is documented): the stream stays silent, as for a When In
+    /// Use request without its key.
+    mutating func reportMissingKeysForSessions(_ fx: inout [Effect]) {
+        guard let kind = sessionRequestKind(), !configuration.missingKeys(for: kind).isEmpty else { return }
+        fx.append(.console(PurposeStringRules.missingKeysMessage(for: kind, on: platform)))
+        fx.append(.requestIgnored(kind, reason: .missingPurposeString))
     }
 
     /// Asks what the sessions need, when possible (O4): in the foreground, no prompt up, not
@@ -226,7 +264,7 @@ extension AuthorizationModel {
                 }
             }
             for i in sessions.backgroundActivity.indices {
-                let d = context.backgroundActivityDiagnostics(engaged: sessions.backgroundActivity[i].engaged)
+                let d = context.backgroundActivityDiagnostics(engaged: sessions.backgroundActivity[i].engaged && configuration.hasLocationBackgroundMode)
                 if sessions.backgroundActivity[i].reported != d {
                     sessions.backgroundActivity[i].reported = d
                     fx.append(.session(.backgroundActivityDiagnostic(sessions.backgroundActivity[i].id, d)))
@@ -362,7 +400,7 @@ extension AuthorizationModel {
         // A8, O7, O11: Always apps are launched for the event, on iOS 18 only if they held an
         // `.always` session when their process ended.
         if lifecycle.state == .notRunning, platform.os == .iOS, record.authorization == .always(provisional: false), currentStatus() == .authorizedAlways,
-           !sessionRulesApply || sessions.heldAtExit.contains(.always) {
+           !sessionRulesApply || sessions.heldAtExit.contains(.always), relaunchAllowedAfterLastExit {
             fx.append(.appLaunchedBySystem(reason: "a CLMonitor event"))
             startProcess(in: .background)
         } else if lifecycle.state == .suspended, alwaysEffective() {
@@ -373,11 +411,13 @@ extension AuthorizationModel {
     // MARK: - The process
 
     /// The process ends: what it held goes, and the service sessions it held are remembered for
-    /// the next launch (O11); monitors keep their conditions (O15), unless the device cannot store
-    /// them (``DeviceParameters/monitorPersistenceAvailable``).
-    mutating func endSessions() {
+    /// the next launch (O11), with its background activity session when `keepingActivity` (O16:
+    /// an active session continues after the process); monitors keep their conditions (O15),
+    /// unless the device cannot store them (``DeviceParameters/monitorPersistenceAvailable``).
+    mutating func endSessions(keepingActivity: Bool) {
         guard !sessions.isEmpty else { return }
         sessions.heldAtExit = sessions.service.map(\.requirement)
+        sessions.activityHeldAtExit = keepingActivity
         sessions.service = []
         sessions.backgroundActivity = []
         sessions.liveUpdates = []
@@ -391,20 +431,17 @@ extension AuthorizationModel {
         clock.timers.removeAny { $0.kind == .sessionRecreationWindowEnds }
     }
 
-    /// The watchOS relaunch after a crash (P4): the app may start its background activity session
-    /// again in the background until the re-creation window ends.
-    mutating func relaunchedForBackgroundActivity() {
-        sessions.activityAwaitingRecreation = true
-        guard !clock.timers.contains(where: { $0.kind == .sessionRecreationWindowEnds }) else { return }
-        schedule(ScheduledTimer(at: clock.now + parameters.sessionRecreationWindow, kind: .sessionRecreationWindowEnds))
-    }
-
     /// A launch: the sessions of the last process are invalidated and the app may re-create them
-    /// within ``DeviceParameters/sessionRecreationWindow`` (O11).
+    /// within ``DeviceParameters/sessionRecreationWindow`` (O11); a background activity session it
+    /// held may be resumed in that window, even in the background (O16, P4).
     mutating func launchSessions() {
-        guard !sessions.heldAtExit.isEmpty || sessions.monitors.contains(where: { $0.conditions.contains(where: \.pending) }) else { return }
+        guard !sessions.heldAtExit.isEmpty || sessions.activityHeldAtExit || sessions.monitors.contains(where: { $0.conditions.contains(where: \.pending) }) else { return }
         sessions.awaitingRecreation = sessions.heldAtExit
         sessions.heldAtExit = []
+        if sessions.activityHeldAtExit {
+            sessions.activityHeldAtExit = false
+            sessions.activityAwaitingRecreation = true
+        }
         schedule(ScheduledTimer(at: clock.now + parameters.sessionRecreationWindow, kind: .sessionRecreationWindowEnds))
     }
 

@@ -72,14 +72,31 @@ extension AuthorizationModel {
             let nowDeliverable = deliverable && services.managers[i].updating
             if services.managers[i].wasDeliverable != nowDeliverable { services.managers[i].wasDeliverable = nowDeliverable }
         }
-        // Events kept for a launch by the system (A8, I12).
+        // Events kept for a launch by the system (A8, I12): region events as soon as a manager
+        // exists, visits and significant changes once the app restarts that service (O18).
         if !services.pendingLaunchEvents.isEmpty, !services.managers.isEmpty {
-            let events = services.pendingLaunchEvents
-            services.pendingLaunchEvents = []
-            for e in events { dispatch(e, &fx) }
+            // Visits and significant changes waiting for the restart (O18) are dropped once
+            // authorization went: they never reach the app.
+            if !current.isAuthorized { services.pendingLaunchEvents.removeAny { $0.regionName == nil } }
+            if !services.pendingLaunchEvents.isEmpty, pendingLaunchEventsDeliverable() {
+                let events = services.pendingLaunchEvents
+                services.pendingLaunchEvents = []
+                for e in events { dispatch(e, &fx) }
+            }
         }
         // Section O: sessions ask, report their diagnostics, streams and monitors deliver.
         if !sessions.isEmpty { settleSessions(&fx) }
+    }
+
+    /// Whether a kept launch event can reach a manager now (``dispatch(_:_:)`` keeps the others).
+    private mutating func pendingLaunchEventsDeliverable() -> Bool {
+        services.pendingLaunchEvents.contains { e in
+            switch e {
+            case .regionEntered, .regionExited: true
+            case .visit: services.managers.contains(where: \.visits)
+            case .significantChange: services.managers.contains(where: \.significantChanges)
+            }
+        }
     }
 
     private mutating func leftUse(_ fx: inout [Effect]) {

@@ -96,6 +96,9 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var terminationReason: AppException?
         /// The Location Services dialog was shown in this launch (M2).
         public var locationServicesDialogShown = false
+        /// The app's last process ended by a force quit (O17): read while it is not running, to
+        /// decide what may relaunch it; the next launch clears it.
+        public var forceQuit = false
     }
 
     /// The app's location managers and the services registered for the app: monitored regions,
@@ -227,7 +230,15 @@ public struct AuthorizationModel: Hashable, Sendable {
             lifecycle.graceEndsAt = nil
         case .appTerminated:
             guard lifecycle.state != .notRunning else { return fx.append(.rejected("the app is not running")) }
-            terminate(&fx)
+            systemTerminate(&fx)
+        case .appForceQuit:
+            guard lifecycle.state != .notRunning else { return fx.append(.rejected("the app is not running")) }
+            endProcess(.forceQuit, &fx)
+        case .appCrashed:
+            guard lifecycle.state.runsCode else {
+                return fx.append(.rejected(lifecycle.state == .suspended ? "the app is suspended: its code does not run, so it cannot crash" : "the app is not running"))
+            }
+            crash(nil, &fx)
         case .appReinstalled:
             reinstall(&fx)
 

@@ -98,6 +98,29 @@ public struct DeviceParameters: Hashable, Sendable {
     /// as `invalidate()` does (O13: WWDC23 10180 says so; one iOS 17 report says it did not).
     /// Default true. Read by the simulator's API objects.
     public var releasingBackgroundActivitySessionEndsIt: Bool = true
+    /// Whether a `CLServiceSession` created during the grace period after the app left the
+    /// foreground counts as created in use (O6, O7: `CLServiceSession.h` says "in use", which
+    /// the grace period is, I1; WWDC24 10212 says a session can only start being held "when your
+    /// app is in the foreground"). Default true, the header's reading; false follows WWDC24: such
+    /// a session is insufficiently in use until the app comes to the foreground.
+    public var sessionsEngageInGracePeriod: Bool = true
+    /// Whether a user force quit ends an active `CLBackgroundActivitySession` (O16, O17: the header
+    /// says an active session continues after the app stops running, and is silent on force quits;
+    /// Apple treats a force quit as the user's wish that the app stop). Default true: after a force
+    /// quit the next launch has no session to resume; false keeps it, as after a system
+    /// termination or a crash.
+    public var forceQuitEndsBackgroundActivitySession: Bool = true
+    /// The first release on which a region, significant-change, visit or `CLMonitor` event no
+    /// longer relaunches an Always app the user force-quit (O17, disputed): `nil`, the default,
+    /// relaunches it on every release, as `CLLocationManager.h` ("even if killed by the user", A8)
+    /// and the long-standing reading say; `Platform(.iOS, 26, 4)` follows the one detailed report
+    /// from iOS 26.4.2 (forums thread 826964). Only a platform of the same OS is affected.
+    public var forceQuitBlocksRelaunchFrom: Platform? = nil
+    /// Whether `requestLocation()` fails at once with `kCLErrorDenied` while the status is
+    /// `notDetermined` (D8, disputed): false, the default, waits for the answer and delivers
+    /// nothing meanwhile, as the published iOS Simulator probe saw; true follows a comment in a
+    /// public macOS helper ("requestLocation() fails immediately instead of prompting").
+    public var requestLocationFailsWhileNotDetermined: Bool = false
     /// How many conditions an app's monitors may hold before Core Location refuses more with
     /// `conditionLimitExceeded` (O15; Apple documents 20 for region monitoring, none for CLMonitor).
     /// Default 20.

@@ -26,6 +26,9 @@ public enum Effect: Hashable, Sendable {
     case session(SessionDelivery)
     /// A request produced nothing at all (C12): LocSim's diagnostic, not something an app sees.
     case requestIgnored(AuthorizationRequestKind, reason: IgnoredReason)
+    /// LocSim's explanation of something Core Location does without a word (a background activity
+    /// session that cannot become active, O16): not something an app sees, nor a console line.
+    case note(String)
     /// The event could not apply (no prompt to answer, an app call while the app is not running):
     /// an error in the script driving the simulation, never something iOS does.
     case rejected(String)

@@ -14,8 +14,16 @@ public enum Event: Hashable, Sendable {
     case appEnteredBackground
     /// The system suspended the app.
     case appSuspended
-    /// The app was terminated (by the user or the system).
+    /// The system terminated the app: memory pressure, or a long suspension (O17). What relaunches
+    /// it later: A8, I12, O11, O16, P4.
     case appTerminated
+    /// The user force-quit the app from the app switcher (O17): no watchOS relaunch (P4); on iOS,
+    /// ``DeviceParameters/forceQuitBlocksRelaunchFrom`` and
+    /// ``DeviceParameters/forceQuitEndsBackgroundActivitySession`` say what still brings it back.
+    case appForceQuit
+    /// The app crashed: an exception or a trap in its own code (O17). Core Location's own
+    /// exceptions (I8, N4) are crashes too; they come from the call that raised them.
+    case appCrashed
     /// The user deleted the app and installed it again (E4): the process, its managers and the
     /// services it registered are gone; the record survives if
     /// ``DeviceParameters/reinstallKeepsAuthorization``.

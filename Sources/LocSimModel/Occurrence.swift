@@ -31,6 +31,8 @@ public enum Occurrence: Hashable, Sendable {
     case appDidBecomeActive
     /// A request produced nothing at all (C12); ``IgnoredReason/ruleIDs`` names the rules.
     case requestIgnored(AuthorizationRequestKind, reason: IgnoredReason)
+    /// LocSim's explanation of something Core Location does silently (O16).
+    case note(String)
     /// The app's lifecycle state changed although the event was not a lifecycle step, a launch or
     /// a termination: the device was locked or unlocked, or the system woke the app.
     case appStateChanged(from: AppState, to: AppState)
@@ -60,7 +62,8 @@ extension Event {
     @inlinable
     public var isLifecycleStep: Bool {
         switch self {
-        case .appLaunched, .appLaunchedInBackground, .appEnteredForeground, .appEnteredBackground, .appSuspended, .appTerminated: true
+        case .appLaunched, .appLaunchedInBackground, .appEnteredForeground, .appEnteredBackground, .appSuspended, .appTerminated,
+             .appForceQuit, .appCrashed: true
         default: false
         }
     }

@@ -306,9 +306,12 @@ extension AuthorizationModel {
         /// After a launch: the requirements the app may re-create in the background until the
         /// re-creation window ends (O11).
         public var awaitingRecreation: [SessionRequirement] = []
-        /// After a watchOS relaunch that follows a crash (P4): the app may start its background
-        /// activity session again in the background, until the re-creation window ends, and have
-        /// it count as started in the foreground.
+        /// The process held an active background activity session when it ended (O16): the
+        /// session continues, and the next launch may resume it.
+        public var activityHeldAtExit = false
+        /// After a launch that follows a process holding an active background activity session
+        /// (O16; P4's watchOS relaunch): the app may start its session again, in the background
+        /// too, until the re-creation window ends, and have it count as started in the foreground.
         public var activityAwaitingRecreation = false
 
         /// Nothing held.
@@ -320,7 +323,7 @@ extension AuthorizationModel {
         /// Whether the app holds or iterates nothing and remembers nothing of section O.
         @inlinable public var isEmpty: Bool {
             service.isEmpty && backgroundActivity.isEmpty && liveUpdates.isEmpty && monitors.isEmpty && heldAtExit.isEmpty && awaitingRecreation.isEmpty
-                && !activityAwaitingRecreation
+                && !activityAwaitingRecreation && !activityHeldAtExit
         }
     }
 }

@@ -10,7 +10,7 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
     /// The keys of ``Expectation``'s properties, with the same names.
     case status, accuracy, provisional, temporary, prompt, buttons, promptMessage, callbacks, received,
          notReceived, manager, inUse, appState, indicator, servicesEnabled, log, terminated, settings,
-         widgetUpdates, widgetInUse, controlCenter, locationConfirmation, session, diagnostics, condition
+         widgetUpdates, widgetInUse, controlCenter, locationConfirmation, session, diagnostics, condition, refused, launchOptions
 
     /// Reads the key's value `x` into `e`.
     func read(_ x: YAMLValue, into e: inout Expectation) throws {
@@ -51,6 +51,9 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
         case .session: e.session = try ScenarioParser.objectName(x, k)
         case .diagnostics: e.diagnostics = try ScenarioParser.diagnostics(x, k)
         case .condition: e.condition = try Self.condition(x)
+        case .refused: e.refused = try x.string(k)
+        case .launchOptions:
+            e.launchOptions = try x.sequence(k).map { try $0.word("launchOptions", from: LaunchOptionsKey.allCases.map(\.rawValue)) }
         }
     }
 
@@ -88,6 +91,8 @@ public enum ExpectationKey: String, Hashable, Sendable, CaseIterable {
                 if let d = c.diagnostics { pairs.append(("diagnostics", Self.flags(d))) }
                 return YAMLText.mapping(pairs)
             }
+        case .refused: e.refused.map(YAMLText.quoted)
+        case .launchOptions: e.launchOptions.map { YAMLText.list($0) }
         }
     }
 

@@ -58,7 +58,8 @@ public struct Step: Hashable, Sendable {
 
 /// What a step does: an app call, a user or world action, time, or an expectation.
 public enum StepAction: Hashable, Sendable {
-    /// `launch`, `launchInBackground`, `foreground`, `background`, `suspend`, `terminate`.
+    /// `launch`, `launchInBackground`, `foreground`, `background`, `suspend`, `terminate`, and
+    /// LocSim's `forceQuit` and `crash` (O17).
     case lifecycle(Lifecycle)
     /// `lock` / `unlock`.
     case lock(Bool)
@@ -121,8 +122,13 @@ public enum StepAction: Hashable, Sendable {
 
     /// Lifecycle steps.
     public enum Lifecycle: String, Hashable, Sendable, CaseIterable {
-        /// `launch`, `launchInBackground`, `foreground`, `background`, `suspend`, `terminate`.
+        /// `launch`, `launchInBackground`, `foreground`, `background`, `suspend`, `terminate` (the
+        /// system terminates the app, O17).
         case launch, launchInBackground, foreground, background, suspend, terminate
+        /// `forceQuit` (LocSim's addition): the user force-quits the app from the app switcher (O17).
+        case forceQuit
+        /// `crash` (LocSim's addition): the app crashes (O17).
+        case crash
     }
 }
 
@@ -180,6 +186,13 @@ public struct Expectation: Hashable, Sendable {
     public var diagnostics: Diagnostics?
     /// `condition`: the state and flags of a condition of a monitor (O15).
     public var condition: ConditionExpectation?
+    /// `refused`: text of the reason the step just before was refused for (LocSim's addition): a
+    /// call the platform does not have, for instance. Only an `expect` with this key right after
+    /// a refused step lets the scenario go on.
+    public var refused: String?
+    /// `launchOptions`: the keys of the launch options of the app's current process (LocSim's
+    /// addition, O18): `[location]` or `[]`.
+    public var launchOptions: [String]?
 
     /// No keys.
     public init() {}

@@ -25,6 +25,8 @@ public enum ScenarioParser {
         "startTimeOfDay", "widgetInUseDuration", "recentUseWindow", "pairedIPhonePrecise", "appClipLocationConfirmation",
         "sessionRecreationWindow", "honoredExplicitSessionKeys", "releasingBackgroundActivitySessionEndsIt",
         "monitorConditionLimit", "monitorPersistenceAvailable", "outOfUseLiveUpdatesDiagnostic",
+        "sessionsEngageInGracePeriod", "forceQuitEndsBackgroundActivitySession", "forceQuitBlocksRelaunchFrom",
+        "requestLocationFailsWhileNotDetermined",
     ]
 
     /// The app keys of format 1 plus LocSim's additions (the explicit-service-session keys, O9,
@@ -32,7 +34,7 @@ public enum ScenarioParser {
     public static let appKeys: [String] = [
         "name", "infoPlist", "purposeStrings", "backgroundModes", "defaultAccuracyReduced", "temporaryPurposeKeys", "compatibleApp",
         "appSandbox", "locationEntitlement", "delegateMethods",
-        "appClip", "requestsLocationConfirmation", "widgetWantsLocation",
+        "appClip", "requestsLocationConfirmation", "widgetWantsLocation", "scenes",
     ] + ExplicitSessionKey.allCases.map(\.rawValue)
 
     /// Reads and parses a scenario file.
@@ -59,10 +61,13 @@ public enum ScenarioParser {
         var app = AppDescription()
         var steps: [Step] = []
         var sawSteps = false
+        var deviceLine: Int?
         for (key, line, value) in try root.mapping("a scenario") {
             switch key {
             case "name": name = try value.string("name")
-            case "device": device = try parseDevice(value, extraKeys: [])
+            case "device":
+                device = try parseDevice(value, extraKeys: [])
+                deviceLine = line
             case "app": app = try parseApp(value)
             case "steps":
                 sawSteps = true
@@ -72,8 +77,18 @@ public enum ScenarioParser {
             }
         }
         guard sawSteps else { throw InputError(file: file, line: nil, message: "a scenario needs steps") }
+        try requireSceneLifeCycle(app, on: device.platform, file: file, line: deviceLine)
         let base = (file as NSString).lastPathComponent
         return Scenario(name: name ?? base, file: file, device: device, app: app, steps: steps)
+    }
+
+    /// Checks that an app run on `platform` can launch at all (O18): built with the iOS 27 SDK, a
+    /// UIKit app must adopt the scene life cycle (TN3187). LocSim takes the SDK to be the
+    /// platform's release.
+    /// - Throws: `InputError` at `line` naming TN3187 when it does not.
+    package static func requireSceneLifeCycle(_ app: AppDescription, on platform: Platform, file: String, line: Int?) throws {
+        guard [.iOS, .tvOS, .visionOS].contains(platform.os), platform.major >= 27, !app.scenes else { return }
+        throw InputError(file: file, line: line, message: "\(platform): an app built with the \(platform.os.rawValue) 27 SDK must adopt the UIScene life cycle or it fails to launch (TN3187, O18); add scenes: true under app (or an infoPlist with a UIApplicationSceneManifest)")
     }
 
     /// The keys only an app model (`locsim explore`'s input) has, by section: top-level
@@ -167,6 +182,19 @@ public enum ScenarioParser {
                 spec.parameters.monitorConditionLimit = limit
             case "monitorPersistenceAvailable": spec.parameters.monitorPersistenceAvailable = try v.bool(key)
             case "outOfUseLiveUpdatesDiagnostic": spec.parameters.outOfUseLiveUpdatesDiagnostic = try diagnostics(v, key)
+            case "sessionsEngageInGracePeriod": spec.parameters.sessionsEngageInGracePeriod = try v.bool(key)
+            case "forceQuitEndsBackgroundActivitySession": spec.parameters.forceQuitEndsBackgroundActivitySession = try v.bool(key)
+            case "forceQuitBlocksRelaunchFrom":
+                let text = try v.string(key)
+                if text == "none" {
+                    spec.parameters.forceQuitBlocksRelaunchFrom = nil
+                } else {
+                    guard let p = Platform(parsing: text), p.isKnownRelease else {
+                        throw v.error("forceQuitBlocksRelaunchFrom must be a release (\"iOS 26.4\") or none, not '\(text)'")
+                    }
+                    spec.parameters.forceQuitBlocksRelaunchFrom = p
+                }
+            case "requestLocationFailsWhileNotDetermined": spec.parameters.requestLocationFailsWhileNotDetermined = try v.bool(key)
             case "location":
                 // `none`: no fix until the first moveTo (live updates report locationUnavailable, O2).
                 if v.isScalar, try v.string(key) == "none" { spec.location = nil } else { spec.location = try coordinate(v, "location") }
@@ -189,7 +217,7 @@ public enum ScenarioParser {
         var compatible = false
         var sandbox = false, entitlement = false
         var delegateMethods = DelegateMethods.all
-        var clip: Bool?, confirmation: Bool?, widget: Bool?
+        var clip: Bool?, confirmation: Bool?, widget: Bool?, scenes: Bool?
         var explicitKeys: [ExplicitSessionKey: Bool] = [:]
         for (key, line, v) in try value.mapping("app") {
             switch key {
@@ -233,6 +261,7 @@ public enum ScenarioParser {
             case "appClip": clip = try v.bool(key)
             case "requestsLocationConfirmation": confirmation = try v.bool(key)
             case "widgetWantsLocation": widget = try v.bool(key)
+            case "scenes": scenes = try v.bool(key)
             case _ where ExplicitSessionKey(rawValue: key) != nil: explicitKeys[ExplicitSessionKey(rawValue: key)!] = try v.bool(key)
             default:
                 if extraKeys.contains(key) { continue }
@@ -252,6 +281,7 @@ public enum ScenarioParser {
         if let clip { app.appClip = clip }
         if let confirmation { app.requestsLocationConfirmation = confirmation }
         if let widget { app.widgetWantsLocation = widget }
+        if let scenes { app.scenes = scenes }
         for (key, on) in explicitKeys {
             if on { app.explicitServiceSessionKeys.insert(key) } else { app.explicitServiceSessionKeys.remove(key) }
         }

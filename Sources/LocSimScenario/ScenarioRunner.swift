@@ -71,6 +71,8 @@ public final class ScenarioRunner {
     private let delegate: TimelineDelegate
     private var strongManagers: [LocationManager] = []
     private var lastExpectIndex = 0
+    /// Why the simulator refused the last step, when it did (an `expect` with `refused` reads it).
+    private var refusal: String?
     /// The section-O objects the steps named, by name: what they are and their number (the
     /// latest object of that name).
     private var objects: [String: (kind: ObjectKind, id: SessionID)] = [:]
@@ -117,7 +119,7 @@ public final class ScenarioRunner {
     public func run() -> ScenarioResult {
         var stepsRun = 0
         var checked = 0
-        for step in scenario.steps {
+        for (index, step) in scenario.steps.enumerated() {
             stepsRun += 1
             switch apply(step) {
             case .applied: break
@@ -125,6 +127,8 @@ public final class ScenarioRunner {
             case .failed(let failure):
                 return ScenarioResult(scenario: scenario, timeline: device.timeline, outcome: .failed(failure), stepsRun: stepsRun, expectationsChecked: checked)
             case .invalid(let error):
+                // A step the simulator refused, followed by an `expect` of the refusal, goes on.
+                if refusal != nil, index + 1 < scenario.steps.count, case .expect(let e) = scenario.steps[index + 1].action, e.refused != nil { continue }
                 return ScenarioResult(scenario: scenario, timeline: device.timeline, outcome: .invalid(error), stepsRun: stepsRun, expectationsChecked: checked)
             }
         }
@@ -156,16 +160,21 @@ public final class ScenarioRunner {
                 }
                 let mismatches = try check(e)
                 lastExpectIndex = device.timeline.entries.count
+                refusal = nil
                 if !mismatches.isEmpty { return .failed(ExpectationFailure(file: scenario.file, line: step.line, mismatches: mismatches)) }
                 return .held
             }
+            refusal = nil
             try perform(step.action)
         } catch let e as SimulationError {
             return invalid(step, e.message)
         } catch {
             return invalid(step, "\(error)")
         }
-        if device.rejections.count > before { return invalid(step, device.rejections[before]) }
+        if device.rejections.count > before {
+            refusal = device.rejections[before]
+            return invalid(step, device.rejections[before])
+        }
         return .applied
     }
 
@@ -190,6 +199,8 @@ public final class ScenarioRunner {
             case .background: app.enterBackground()
             case .suspend: app.suspend()
             case .terminate: app.terminate()
+            case .forceQuit: app.forceQuit()
+            case .crash: app.crash()
             }
         case .lock(let on): on ? device.lock() : device.unlock()
         case .createManager(let name):
@@ -354,6 +365,16 @@ public final class ScenarioRunner {
         compare("locationConfirmation", e.locationConfirmation?.rawValue, app.lastLocationConfirmation?.rawValue ?? "none asked")
         if let name = e.session, let expected = e.diagnostics {
             compare("diagnostics", expected.description, try diagnostics(of: name))
+        }
+        if let want = e.refused {
+            if let refusal, refusal.contains(want) {} else {
+                out.append(.init(key: "refused", expected: "the step before refused, saying “\(want)”",
+                                 actual: refusal.map { "refused: \($0)" } ?? "the step before was not refused"))
+            }
+        }
+        if let keys = e.launchOptions {
+            let expected = keys.sorted(), actual = app.launchOptions.map(\.rawValue).sorted()
+            if expected != actual { out.append(.init(key: "launchOptions", expected: Self.list(expected), actual: Self.list(actual))) }
         }
         if let c = e.condition {
             guard let monitor = model.sessions.monitors.first(where: { $0.name == c.monitor }) else {

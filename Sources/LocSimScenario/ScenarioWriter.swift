@@ -62,6 +62,14 @@ public enum ScenarioWriter {
         if p.outOfUseLiveUpdatesDiagnostic != defaults.outOfUseLiveUpdatesDiagnostic {
             pairs.append(("outOfUseLiveUpdatesDiagnostic", ExpectationKey.flags(p.outOfUseLiveUpdatesDiagnostic)))
         }
+        if p.sessionsEngageInGracePeriod != defaults.sessionsEngageInGracePeriod { pairs.append(("sessionsEngageInGracePeriod", "\(p.sessionsEngageInGracePeriod)")) }
+        if p.forceQuitEndsBackgroundActivitySession != defaults.forceQuitEndsBackgroundActivitySession {
+            pairs.append(("forceQuitEndsBackgroundActivitySession", "\(p.forceQuitEndsBackgroundActivitySession)"))
+        }
+        if let from = p.forceQuitBlocksRelaunchFrom { pairs.append(("forceQuitBlocksRelaunchFrom", YAMLText.quoted(from.description))) }
+        if p.requestLocationFailsWhileNotDetermined != defaults.requestLocationFailsWhileNotDetermined {
+            pairs.append(("requestLocationFailsWhileNotDetermined", "\(p.requestLocationFailsWhileNotDetermined)"))
+        }
         pairs.append(("location", d.location.map(YAMLText.coordinate) ?? "none"))
         assert(pairs.allSatisfy { ScenarioParser.deviceKeys.contains($0.0) })
         return "device:\n" + pairs.map { "  \($0.0): \($0.1)\n" }.joined()
@@ -95,6 +103,7 @@ public enum ScenarioWriter {
         if a.appClip { out += "  appClip: true\n" }
         if a.requestsLocationConfirmation { out += "  requestsLocationConfirmation: true\n" }
         if a.widgetWantsLocation { out += "  widgetWantsLocation: true\n" }
+        if a.scenes { out += "  scenes: true\n" }
         for key in ExplicitSessionKey.allCases where a.explicitServiceSessionKeys.contains(key) { out += "  \(key.rawValue): true\n" }
         return out
     }

@@ -31,7 +31,7 @@ public struct StepSyntax: Sendable {
     /// Every step word of format 1 plus LocSim's additions, in the order error messages list them.
     public static let all: [StepSyntax] = [
         lifecycle(.launch), lifecycle(.launchInBackground), lifecycle(.foreground), lifecycle(.background),
-        lifecycle(.suspend), lifecycle(.terminate),
+        lifecycle(.suspend), lifecycle(.terminate), lifecycle(.forceQuit), lifecycle(.crash),
         word("lock", .lock(true)),
         word("unlock", .lock(false)),
         StepSyntax("createManager", value: { arg, _ in .createManager(try arg.string("createManager")) }) {

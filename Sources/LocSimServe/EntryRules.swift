@@ -37,11 +37,14 @@ enum EntryRules {
             case nil: return []
             }
         case .lifecycle:
-            if entry.text.hasPrefix("launched in background by the system") { return ["I12"] }
+            if entry.text.hasPrefix("launched in background by the system") { return entry.text.contains("P4") ? ["P4", "O17"] : ["I12"] }
+            if entry.text == "terminate" || entry.text == "force quit" || entry.text == "crash" { return ["O17"] }
             if entry.text == "willResignActive" { return ["C11"] }
             return entry.text.contains("→") ? ["C9"] : []
         case .user:
             return user(entry.text)
+        case .note:
+            return ["O16"]
         case .world, .appCall, .console, .rejected:
             return []
         }

@@ -26,6 +26,7 @@ enum PageAssets {
   <label>App name <input id="app-name" value="Trails"></label>
   <fieldset id="purpose-strings"><legend>Purpose strings (Info.plist)</legend></fieldset>
   <label><input type="checkbox" id="bg-location"> Background mode <code>location</code></label>
+  <label title="UIApplicationSceneManifest: required for apps built with the iOS 27 SDK (TN3187, O18)"><input type="checkbox" id="scenes"> Scene life cycle</label>
   <label><input type="checkbox" id="reduced"> <code>NSLocationDefaultAccuracyReduced</code></label>
   <button id="new-session" class="primary">New session</button>
   <h2>Record and replay</h2>
@@ -84,7 +85,9 @@ enum PageAssets {
       <button data-step="background">background</button>
       <button data-step="foreground">foreground</button>
       <button data-step="suspend">suspend</button>
-      <button data-step="terminate">terminate</button>
+      <button data-step="terminate" title="the system terminates the app (O17)">terminate</button>
+      <button data-step="forceQuit" title="the user force-quits the app from the app switcher (O17)">force quit</button>
+      <button data-step="crash" title="the app crashes (O17)">crash</button>
       <button data-step="lock">lock</button>
       <button data-step="unlock">unlock</button>
     </div>
@@ -279,7 +282,7 @@ function setupBody() {
     device: { platform: $("platform").value },
     app: { name: $("app-name").value, purposeStrings,
            backgroundModes: $("bg-location").checked ? ["location"] : [],
-           defaultAccuracyReduced: $("reduced").checked },
+           defaultAccuracyReduced: $("reduced").checked, scenes: $("scenes").checked },
   };
 }
 

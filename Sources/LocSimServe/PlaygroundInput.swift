@@ -33,6 +33,8 @@ enum PlaygroundInput {
                 throw InputError(file: requestFile, line: line, message: "unknown key '\(key)' (expected name, device, app)")
             }
         }
+        // O18: an app built with the iOS 27 SDK must adopt scenes (TN3187).
+        try ScenarioParser.requireSceneLifeCycle(app, on: device.platform, file: requestFile, line: nil)
         return (name, device, app)
     }
 

@@ -9,7 +9,7 @@ struct Explore: ParsableCommand {
         discussion: """
         Each finding (hang, ignoredRequest, promptOnForeground, backgroundStart, terminated, \
         sessionOutOfUse, sessionNotRecreated, alwaysWithoutSession, updatesNeverCome, \
-        privacy) comes with its shortest counterexample as a scenario file that `locsim run` \
+        relaunchNotResumed, privacy) comes with its shortest counterexample as a scenario file that `locsim run` \
         replays. Exit status: 0 nothing found, 1 findings, 2 invalid input.
 
         Examples:

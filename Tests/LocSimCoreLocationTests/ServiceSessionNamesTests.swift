@@ -40,7 +40,7 @@ struct ServiceSessionNamesTests {
     @Test("O1, O5, O13: an iOS 18 tracker asks through its session, gets fixes, and keeps them in the background with its activity session")
     func tracker() async throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Self.home)
-        let app = device.install()
+        let app = device.install(AppDescription(backgroundModes: ["location"])) // the activity session needs it (O16)
         device.user.willChoose(PromptButton.allowWhileUsing)
         try await withSimulatedApp(app) {
             let tracker = IOS18Tracker()

@@ -66,9 +66,11 @@ import Testing
 @Suite("An iOS 18 app, explored on every path")
 struct IOS18ExplorationTests {
     @MainActor
-    @Test("O1, O5, O10, O13: the live tracker is explored on every path; without its activity session it is told it is insufficiently in use")
+    @Test("O1, O5, O10, O13, O16: the live tracker is explored on every path; without its activity session, or without the location background mode, it is told it is insufficiently in use")
     func liveTracker() async throws {
-        let run = ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: true) }
+        // The activity session keeps the app in use only with the location background mode (O16).
+        let app = AppDescription(name: "Runs", backgroundModes: ["location"])
+        let run = ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: true) }
         let outcome = try await run.outcome()
         #expect(outcome.findings.allSatisfy { $0.kind != .hang }, "\(outcome.findings)")
         // The task reading live updates ran: it reached "tracking" and "denied" (and "" is the
@@ -79,8 +81,22 @@ struct IOS18ExplorationTests {
                 "the same exploration twice gives the same findings")
 
         // Without the activity session, leaving the app pauses it (O10): insufficientlyInUse.
-        let broken = try await ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: false) }.outcome()
+        let broken = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: false) }.outcome()
         #expect(broken.screensReached.contains("paused"))
+        // Without the mode, the session keeps nothing in use either (O16): paused once out of use.
+        let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Coordinate(latitude: 37.3349, longitude: -122.009))
+        device.awaitsSuspend = true
+        let modeless = device.install(AppDescription(name: "Runs"))
+        modeless.launch()
+        modeless.changeSetting(.whileUsing)
+        let tracker = LiveTrackerModel(keepsActivity: true)
+        withAttachedApp(modeless) { tracker.startTapped() }
+        await device.settle()
+        #expect(tracker.screen == .tracking)
+        modeless.enterBackground()
+        device.advance(by: .seconds(30))
+        await device.settle()
+        #expect(tracker.screen == .paused)
     }
 
     struct Found: Hashable { var kind: FindingKind; var key: String }

@@ -35,7 +35,8 @@ struct PrivacyInvariantTests {
     func unauthorizedDelivery() throws {
         let sys = try Self.system()
         var s = sys.initial
-        s.model.services.pendingLaunchEvents = [.visit(Location(coordinate: Coordinate(latitude: 1, longitude: 2)))]
+        // A region event waits only for a manager (a visit would wait for startMonitoringVisits, O18).
+        s.model.services.pendingLaunchEvents = [.regionEntered("home")]
         #expect(Self.keys(sys.apply(.launch, to: s)).contains(.privacy(.unauthorizedDelivery)))
     }
 

@@ -17,7 +17,7 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("::warning file=App/Info.plist,line="))
         #expect(lines[0].contains(",title=LOC010 vague-purpose-string::NSLocationWhenInUseUsageDescription \"TODO\""))
-        #expect(lines[1].hasPrefix("::error file=App/Recorder.swift,line=6,col=9,title=LOC006 background-updates-without-mode::allowsBackgroundLocationUpdates = true terminates the app"))
+        #expect(lines[1].hasPrefix("::error file=App/Recorder.swift,line=6,col=9,title=LOC006 background-updates-without-mode::allowsBackgroundLocationUpdates = true crashes the app"))
         #expect(lines[1].hasSuffix("(I8, I6)"))
         #expect(lines[2].hasPrefix("locsim lint: 1 error, 1 warning"))
         #expect(GitHubFormatter.escapeData("50% done\r\nnext") == "50%25 done%0D%0Anext")

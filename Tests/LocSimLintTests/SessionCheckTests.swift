@@ -151,14 +151,14 @@ import LocSimModel
 
     // MARK: LOC020
 
-    @Test("LOC020 (O13, I6): a CLBackgroundActivitySession without the location background mode")
+    @Test("LOC020 (O16, O13): a CLBackgroundActivitySession without the location background mode")
     func backgroundActivityWithoutMode() throws {
         let f = try Fixture(["App/Info.plist": infoPlist(whenInUseKeys, raw: backgroundModes("fetch")), "App/Workout.swift": Self.backgroundActivity])
         let findings = try f.lint()
         #expect(findings.map(\.checkID) == ["LOC020"])
         #expect(findings.first?.severity == .warning)
         #expect(findings.first?.location.line == 5)
-        #expect(findings.first?.message.contains("(O13)") == true)
+        #expect(findings.first?.message.contains("(O16)") == true)
     }
 
     @Test("LOC020 (O13): no finding on macOS, where UIBackgroundModes does not apply")

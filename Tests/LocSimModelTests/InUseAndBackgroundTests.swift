@@ -336,7 +336,7 @@ struct InUseAndBackgroundTests {
         }
     }
 
-    @Test("I12: suspended apps get queued updates on resume; terminated apps are relaunched only for Always monitoring events")
+    @Test("I12, O18: suspended apps get queued updates on resume; terminated apps are relaunched only for Always monitoring events, and get a significant change once they restart the service")
     func suspendedAndTerminated() {
         let m = Self.authorized(.always)
         Self.allowBackgroundUpdates(m)
@@ -403,15 +403,21 @@ struct InUseAndBackgroundTests {
             $0.services.pendingLaunchEvents = [.significantChange(there)]
         }
         s.receive(.appLaunchedBySystem(reason: "significant location change"))
-        // The relaunched app receives the event once it creates a manager.
+        // O18: the relaunched app receives the event once a manager of its new process starts the
+        // service again ("restart those APIs upon launch"); a manager alone gets nothing.
         s.send(.appCreatedManager(Rig.manager, hasDelegate: true)) {
             var manager = ManagerState(id: Rig.manager, hasDelegate: true)
             manager.reportedStatus = .authorizedAlways
             manager.reportedAccuracy = .fullAccuracy
             $0.services.managers = [manager]
+        }
+        s.receive(Rig.auth(.authorizedAlways))
+        s.send(.appStartedSignificantChanges(Rig.manager)) {
+            $0.services.managers[0].significantChanges = true
+            $0.services.significantChangeAnchor = Rig.there
             $0.services.pendingLaunchEvents = []
         }
-        s.receive([Rig.auth(.authorizedAlways), .delegate(Rig.manager, .didUpdateLocations([there]))])
+        s.receive(.delegate(Rig.manager, .didUpdateLocations([there])))
         s.finish()
     }
 }

@@ -25,7 +25,7 @@ struct PackingTests {
             "widgetsAuthorized",
         ])
         #expect(Self.labels(model.lifecycle) == [
-            "state", "graceEndsAt", "foregroundBeforeLock", "terminationReason", "locationServicesDialogShown",
+            "state", "graceEndsAt", "foregroundBeforeLock", "terminationReason", "locationServicesDialogShown", "forceQuit",
         ])
         #expect(Self.labels(model.services) == [
             "managers", "nextManagerNumber", "monitoredRegions", "significantChangesRegistered", "visitsRegistered",
@@ -36,7 +36,8 @@ struct PackingTests {
         #expect(Self.labels(model.usageReminder) == ["shown", "backgroundUseCount", "firstBackgroundUseAt"])
         #expect(Self.labels(model.settled) == ["inUse", "indicatorShowing"])
         // Section O lives whole in the extras: any field of it is packed.
-        #expect(Self.labels(model.sessions) == ["service", "backgroundActivity", "liveUpdates", "monitors", "nextID", "heldAtExit", "awaitingRecreation", "activityAwaitingRecreation"])
+        #expect(Self.labels(model.sessions) == ["service", "backgroundActivity", "liveUpdates", "monitors", "nextID", "heldAtExit", "awaitingRecreation",
+                                                    "activityHeldAtExit", "activityAwaitingRecreation"])
         #expect(Self.labels(ManagerState(id: ManagerID(0), hasDelegate: true)) == [
             "id", "hasDelegate", "delegateMethods", "reportedStatus", "reportedAccuracy", "updating", "updatingStartedInForeground", "oneShotPending",
             "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator", "pausesLocationUpdatesAutomatically",
@@ -73,7 +74,7 @@ struct PackingTests {
             .appStartedMonitoringRegion(id, Region(name: "office", center: Rig.here)), .deviceEnteredRegion("office"),
             .appSetAllowsBackgroundLocationUpdates(id, true), .appSetDesiredAccuracy(id, .kilometer),
             .appRequestedTemporaryFullAccuracy(id, purposeKey: "Nav"), .userChangedPreciseLocation(false),
-            .appEnteredBackground, .appEnteredForeground, .appSuspended, .appTerminated, .appReleasedManager(ManagerID(1)),
+            .appEnteredBackground, .appEnteredForeground, .appSuspended, .appTerminated, .appForceQuit, .appCrashed, .appReleasedManager(ManagerID(1)),
             .deviceLocked, .deviceUnlocked, .clockAdvanced(to: .seconds(30)), .userChangedSetting(.always),
             .userSwitchedLocationServices(false), .userSwitchedLocationServices(true), .userSwitchedAirplaneMode(true),
             .restrictionChanged(true), .restrictionChanged(false), .userResetLocationAndPrivacy, .userTappedLocationButton,

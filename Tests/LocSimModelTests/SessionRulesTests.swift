@@ -227,7 +227,7 @@ struct SessionRulesTests {
 
     // MARK: O3
 
-    @Test("O3: CLServiceSession exists on iOS 18, tvOS 18 (no .always), watchOS 11 and visionOS 2, never on macOS; liveUpdates, activity sessions and monitors from their own releases")
+    @Test("O3, O15: CLServiceSession exists on iOS 18, tvOS 18 (no .always), watchOS 11 and visionOS 2, never on macOS; liveUpdates, activity sessions and monitors from their own releases, monitors never on visionOS")
     func availability() {
         // platform, liveUpdates, service session, .always session, background activity session, monitor
         let table: [(Platform, Bool, Bool, Bool, Bool, Bool)] = [
@@ -243,8 +243,8 @@ struct SessionRulesTests {
             (Platform(.watchOS, 9), false, false, false, false, false),
             (Platform(.watchOS, 10), true, false, false, true, false),
             (Platform(.watchOS, 11), true, true, true, true, false),
-            (Platform(.visionOS, 1), true, false, false, true, true),
-            (Platform(.visionOS, 2), true, true, true, true, true),
+            (Platform(.visionOS, 1), true, false, false, true, false),
+            (Platform(.visionOS, 2), true, true, true, true, false),
         ]
         for (platform, live, session, always, activity, monitor) in table {
             let m = Self.fresh(platform)
@@ -1272,7 +1272,7 @@ struct SessionRulesTests {
 
     // MARK: P4
 
-    @Test("P4: on watchOS 10 a crash with a background activity session and live updates relaunches the app, which may start its session again in the background; quitting does not")
+    @Test("P4, O17: on watchOS 10 a crash or a system termination with a background activity session and live updates relaunches the app, which may start its session again in the background; a force quit does not")
     func watchRelaunchAfterCrash() {
         var m = Self.authorized(.whileUsing, Platform(.watchOS, 10))
         _ = m.handle(.appCreatedManager(ManagerID(1), hasDelegate: false))
@@ -1314,22 +1314,27 @@ struct SessionRulesTests {
         store.receive(Self.update(Self.s4, Self.hereFix))
         store.finish()
 
-        // No relaunch when the user quits the app, without live updates, or on iOS.
-        func crashes(_ platform: Platform, liveUpdates: Bool, quit: Bool = false) -> Bool {
+        // O17: a system termination and the app's own crash relaunch it too; no relaunch after a
+        // force quit, without live updates, without the location background mode (O16), or on iOS.
+        func relaunches(_ platform: Platform, liveUpdates: Bool, end: Event = .appRequestedLocation(ManagerID(1)), backgroundMode: Bool = true) -> Bool {
             var m = Self.authorized(.whileUsing, platform)
+            if !backgroundMode { m.app.backgroundModes = [] }
             _ = m.handle(.appCreatedManager(ManagerID(1), hasDelegate: false))
             _ = m.handle(.appStartedBackgroundActivitySession(Self.s1))
             if liveUpdates { _ = m.handle(.appStartedLiveUpdates(Self.s2)) }
             _ = m.handle(.appEnteredBackground)
-            let fx = m.handle(quit ? .appTerminated : .appRequestedLocation(ManagerID(1)))
+            let fx = m.handle(end)
             #expect(Self.launchedBySystem(fx) == (m.lifecycle.state == .background))
             return Self.launchedBySystem(fx)
         }
-        #expect(crashes(Platform(.watchOS, 10), liveUpdates: true))
-        #expect(crashes(Platform(.watchOS, 11), liveUpdates: true))
-        #expect(!crashes(Platform(.watchOS, 10), liveUpdates: true, quit: true))
-        #expect(!crashes(Platform(.watchOS, 10), liveUpdates: false))
-        #expect(!crashes(Platform(.iOS, 18), liveUpdates: true))
+        #expect(relaunches(Platform(.watchOS, 10), liveUpdates: true))
+        #expect(relaunches(Platform(.watchOS, 11), liveUpdates: true))
+        #expect(relaunches(Platform(.watchOS, 10), liveUpdates: true, end: .appTerminated))
+        #expect(relaunches(Platform(.watchOS, 10), liveUpdates: true, end: .appCrashed))
+        #expect(!relaunches(Platform(.watchOS, 10), liveUpdates: true, end: .appForceQuit))
+        #expect(!relaunches(Platform(.watchOS, 10), liveUpdates: false))
+        #expect(!relaunches(Platform(.watchOS, 10), liveUpdates: true, backgroundMode: false))
+        #expect(!relaunches(Platform(.iOS, 18), liveUpdates: true))
 
         // Past the window, an activity session started in the background does not count.
         var late = Self.authorized(.whileUsing, Platform(.watchOS, 10))

@@ -77,6 +77,10 @@ struct ScenarioParserExpectationTests {
         ExpectationCase("condition", "{monitor: places, identifier: home, state: unmonitored, diagnostics: [conditionUnsupported]}") {
             $0.condition = ConditionExpectation(monitor: "places", identifier: "home", state: .unmonitored, diagnostics: .conditionUnsupported)
         },
+        // A refused step (O3), and the launch options (O18).
+        ExpectationCase("refused", "\"does not exist on macOS\"") { $0.refused = "does not exist on macOS" },
+        ExpectationCase("launchOptions", "[location]") { $0.launchOptions = ["location"] },
+        ExpectationCase("launchOptions", "[]") { $0.launchOptions = [] },
     ]
 
     @Test("Every expectation key parses", arguments: cases)
@@ -148,6 +152,8 @@ struct ScenarioParserSectionTests {
         ("appClipLocationConfirmation", "off"), ("sessionRecreationWindow", "3s"),
         ("honoredExplicitSessionKeys", "[CLRequireExplicitServiceSession]"), ("releasingBackgroundActivitySessionEndsIt", "false"),
         ("monitorConditionLimit", "2"), ("monitorPersistenceAvailable", "false"), ("outOfUseLiveUpdatesDiagnostic", "serviceSessionRequired"),
+        ("sessionsEngageInGracePeriod", "false"), ("forceQuitEndsBackgroundActivitySession", "false"),
+        ("forceQuitBlocksRelaunchFrom", "\"iOS 26.4\""), ("requestLocationFailsWhileNotDetermined", "true"),
     ]
 
     static func device(_ body: String) throws -> DeviceSpec {
@@ -190,6 +196,10 @@ struct ScenarioParserSectionTests {
         expected.parameters.monitorConditionLimit = 2
         expected.parameters.monitorPersistenceAvailable = false
         expected.parameters.outOfUseLiveUpdatesDiagnostic = .serviceSessionRequired
+        expected.parameters.sessionsEngageInGracePeriod = false
+        expected.parameters.forceQuitEndsBackgroundActivitySession = false
+        expected.parameters.forceQuitBlocksRelaunchFrom = Platform(.iOS, 26, 4)
+        expected.parameters.requestLocationFailsWhileNotDetermined = true
         let body = Self.deviceCases.map { "\($0.0): \($0.1)" }.joined(separator: "\n  ")
         #expect(try Self.device(body) == expected)
     }

@@ -28,6 +28,8 @@ struct ScenarioParserStepTests {
         StepCase("background", .lifecycle(.background)),
         StepCase("suspend", .lifecycle(.suspend)),
         StepCase("terminate", .lifecycle(.terminate)),
+        StepCase("forceQuit", .lifecycle(.forceQuit)),
+        StepCase("crash", .lifecycle(.crash)),
         StepCase("lock", .lock(true)),
         StepCase("unlock", .lock(false)),
         StepCase("createManager: second", .createManager("second")),

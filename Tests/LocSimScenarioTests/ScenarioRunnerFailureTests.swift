@@ -64,6 +64,11 @@ struct ScenarioRunnerFailureTests {
                     expected: "state: satisfied, diagnostics: [accuracyLimited]", actual: "state: unsatisfied, diagnostics: []"),
         FailureCase(key: "condition", steps: ["launch", "openMonitor: m", "expect: {condition: {monitor: m, identifier: home, state: unknown}}"],
                     expected: "state: unknown", actual: "state: none (no condition 'home' in monitor m)"),
+        FailureCase(key: "refused", steps: ["launch", "expect: {refused: \"does not exist\"}"],
+                    expected: "the step before refused, saying “does not exist”", actual: "the step before was not refused"),
+        FailureCase(key: "refused", steps: ["launch", "foreground", "expect: {refused: \"tvOS\"}"],
+                    expected: "the step before refused, saying “tvOS”", actual: "refused: the app is already in the foreground"),
+        FailureCase(key: "launchOptions", steps: ["launch", "expect: {launchOptions: [location]}"], expected: "[location]", actual: "[]"),
     ]
 
     @Test("Each expectation key fails with its expected and actual values", arguments: cases)

@@ -121,6 +121,10 @@ struct ScenarioGenerator {
         if bool() { p.monitorConditionLimit = int(0...100) }
         if bool() { p.monitorPersistenceAvailable = bool() }
         if bool() { p.outOfUseLiveUpdatesDiagnostic = flags() }
+        if bool() { p.sessionsEngageInGracePeriod = bool() }
+        if bool() { p.forceQuitEndsBackgroundActivitySession = bool() }
+        if chance(0.3) { p.forceQuitBlocksRelaunchFrom = platform() }
+        if bool() { p.requestLocationFailsWhileNotDetermined = bool() }
         d.parameters = p
         if bool() { d.location = chance(0.2) ? nil : coordinate() }
         return d
@@ -141,6 +145,7 @@ struct ScenarioGenerator {
         if chance(0.2) { a.requestsLocationConfirmation = true }
         if chance(0.2) { a.widgetWantsLocation = true }
         if chance(0.3) { a.explicitServiceSessionKeys = Set(ExplicitSessionKey.allCases.filter { _ in bool() }) }
+        if chance(0.3) { a.scenes = true }
         return a
     }
 
@@ -257,6 +262,8 @@ struct ScenarioGenerator {
             e.condition = ConditionExpectation(monitor: objectName(), identifier: string(), state: state,
                                                diagnostics: state == nil || bool() ? flags() : nil)
         }
+        e.refused = maybe { $0.string() }
+        e.launchOptions = maybe { g in g.bool() ? ["location"] : [] }
         return e
     }
 
@@ -295,7 +302,11 @@ struct ScenarioGenerator {
 
     mutating func scenario() -> Scenario {
         let steps = (0..<int(0...12)).map { _ in Step(action(kind: int(0...(Self.actionKinds - 1))), line: 0) }
-        return Scenario(name: string(), file: "", device: device(), app: app(), steps: steps)
+        let name = string(), device = device()
+        var app = app()
+        // O18: an app on iOS, tvOS or visionOS 27 must adopt scenes (TN3187), or the file is refused.
+        if [.iOS, .tvOS, .visionOS].contains(device.platform.os), device.platform.major >= 27 { app.scenes = true }
+        return Scenario(name: name, file: "", device: device, app: app, steps: steps)
     }
 }
 
@@ -397,6 +408,10 @@ struct ScenarioWriterTests {
         d.parameters.sessionRecreationWindow = .seconds(2)
         d.parameters.honoredExplicitSessionKeys = [.cl]
         d.parameters.releasingBackgroundActivitySessionEndsIt = false
+        d.parameters.sessionsEngageInGracePeriod = false
+        d.parameters.forceQuitEndsBackgroundActivitySession = false
+        d.parameters.forceQuitBlocksRelaunchFrom = Platform(.iOS, 26, 4)
+        d.parameters.requestLocationFailsWhileNotDetermined = true
         d.parameters.monitorConditionLimit = 5
         d.parameters.monitorPersistenceAvailable = false
         d.parameters.outOfUseLiveUpdatesDiagnostic = .serviceSessionRequired

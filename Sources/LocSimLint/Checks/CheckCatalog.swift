@@ -31,7 +31,7 @@ public enum CheckCatalog {
     /// `allowsBackgroundLocationUpdates = true` without the `location` background mode.
     public static let backgroundUpdatesWithoutMode = Check(
         id: "LOC006", name: "background-updates-without-mode", defaultSeverity: .error,
-        summary: "allowsBackgroundLocationUpdates is set to true but UIBackgroundModes lacks location: the setter terminates the app.",
+        summary: "allowsBackgroundLocationUpdates is set to true but UIBackgroundModes lacks location: the setter crashes the app.",
         ruleIDs: ["I8", "I6"])
     /// The `location` background mode is declared but nothing turns background updates on (neither
     /// `allowsBackgroundLocationUpdates = true` nor a `CLBackgroundActivitySession`).
@@ -102,8 +102,8 @@ public enum CheckCatalog {
     /// A background activity session in a target without the `location` background mode.
     public static let backgroundActivitySessionWithoutMode = Check(
         id: "LOC020", name: "background-activity-session-without-mode", defaultSeverity: .warning,
-        summary: "A CLBackgroundActivitySession is created but UIBackgroundModes lacks location; it keeps a When In Use app in use in the background only with the mode (uncertain: inferred from I6, which needs the mode for any background location session; O13 does not name it).",
-        ruleIDs: ["O13", "I6"])
+        summary: "A CLBackgroundActivitySession is created but UIBackgroundModes lacks location; CLBackgroundActivitySession.h says a session becomes active only for an app with the mode, so it keeps nothing in use in the background.",
+        ruleIDs: ["O16", "O13", "I6"])
     /// A request made at launch or while the first screen is created, before any user action.
     public static let requestAtLaunch = Check(
         id: "LOC021", name: "request-at-launch", defaultSeverity: .note,

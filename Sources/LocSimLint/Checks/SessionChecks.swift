@@ -102,7 +102,7 @@ enum SessionChecks {
             for event in events {
                 guard case .backgroundActivitySession = event.kind else { continue }
                 findings.append(SourceChecks.make(CheckCatalog.backgroundActivitySessionWithoutMode,
-                    "CLBackgroundActivitySession keeps a When In Use app in use in the background (O13), but UIBackgroundModes in \(plistName) does not contain 'location', which background location needs (I6); without it the app is suspended as usual (inferred: uncertain)", event.location))
+                    "CLBackgroundActivitySession keeps a When In Use app in use in the background (O13) only while its Info.plist lists location in UIBackgroundModes (O16), which \(plistName) does not: the session never becomes active and the app is suspended as usual", event.location))
             }
         }
         return findings

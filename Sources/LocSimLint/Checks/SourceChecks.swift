@@ -58,7 +58,7 @@ enum SourceChecks {
                 guard literalTrue, platform.os == .iOS || platform.os == .watchOS else { continue }
                 if !(target.backgroundModes?.modes.contains("location") ?? false) {
                     findings.append(make(CheckCatalog.backgroundUpdatesWithoutMode,
-                        "allowsBackgroundLocationUpdates = true terminates the app: UIBackgroundModes in \(plistName) does not contain 'location'", event.location))
+                        "allowsBackgroundLocationUpdates = true crashes the app: UIBackgroundModes in \(plistName) does not contain 'location'", event.location))
                 }
             case .startMonitoring, .serviceSession, .backgroundActivitySession, .locationConfirmation, .timedStatusAnswer, .backgroundUpdatesDisabled:
                 continue

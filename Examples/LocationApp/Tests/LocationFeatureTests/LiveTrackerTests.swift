@@ -20,7 +20,7 @@ import Testing
     func tracksInBackground() async throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Coordinate(latitude: 48.8566, longitude: 2.3522))
         device.awaitsSuspend = true
-        let app = device.install(AppDescription(name: "Runs"))
+        let app = device.install(AppDescription(name: "Runs", backgroundModes: ["location"])) // the activity session needs it (O16)
         app.launch()
         device.user.willChoose(.allowWhileUsing)
         let model = LiveTrackerModel()
@@ -41,10 +41,11 @@ import Testing
     @Test("every path: the tracker is never told it is out of use; the broken copy is")
     func exploreEveryPath() async throws {
         let taps = ["start", "stop"]
-        let kept = try await ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 6, taps: taps) { _ in ExploredTracker(keepsRunningInBackground: true) }.outcome()
+        let app = AppDescription(name: "Runs", backgroundModes: ["location"]) // the activity session needs it (O16)
+        let kept = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 6, taps: taps) { _ in ExploredTracker(keepsRunningInBackground: true) }.outcome()
         #expect(kept.findings.isEmpty, "\(kept.findings)")
         #expect(kept.screensReached == ["", "asking", "denied", "idle", "tracking"])
-        let broken = try await ExplorationRun(platforms: [Platform(.iOS, 18)], depth: 6, taps: taps) { _ in ExploredTracker(keepsRunningInBackground: false) }.outcome()
+        let broken = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 6, taps: taps) { _ in ExploredTracker(keepsRunningInBackground: false) }.outcome()
         #expect(broken.screensReached.contains("paused"))
     }
 }
