@@ -328,6 +328,12 @@ public final class SimulatedDevice {
     /// across ``run()`` to tell whether anything happened.
     @exclusivity(unchecked) private var turns = 0
 
+    /// Counts what the device did that app code may react to: items its run loop handled,
+    /// answers the user gave, and values LocSim's async sequences yielded or ended with
+    /// (``asyncActivity``). A driver compares it across a `Task.yield()` to tell whether the
+    /// app's code is still running. LocSim's addition.
+    public var activity: Int { asyncActivity &+ turns }
+
     /// Lets the run loop turn; when it had nothing to do, lets virtual time pass to the next thing
     /// scheduled (a timer of an app, a GPX fix), as a device left alone would. Returns false when
     /// nothing at all can happen any more. What LocSim's async sequences do while they wait, so

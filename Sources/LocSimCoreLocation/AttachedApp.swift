@@ -22,8 +22,8 @@ public func withAttachedApp<R>(_ app: SimulatedApp, operation: () throws -> R) r
 /// For drivers (the test-support exploration) that call into app code on every step: it binds
 /// the task-local environment that tasks inherit, and does not turn LocSim's ``SerialExecution``
 /// on (the driver does, for its whole run). LocSim's addition.
-nonisolated(nonsending)
-public func withAttachedApp<R>(_ app: SimulatedApp, operation: () async throws -> R) async rethrows -> R {
+public func withAttachedApp<R>(_ app: SimulatedApp, isolation: isolated (any Actor)? = #isolation,
+                                operation: () async throws -> R) async rethrows -> R {
     let installation = SimulationEnvironment.Installation(environment: SimulationEnvironment(app: app), owner: .here)
-    return try await SimulationEnvironment.$installed.withValue(installation, operation: operation)
+    return try await SimulationEnvironment.$installed.withValue(installation, operation: operation, isolation: isolation)
 }

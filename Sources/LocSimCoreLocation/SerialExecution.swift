@@ -50,18 +50,40 @@ public enum SerialExecution {
     /// Whether the serial executor is on.
     public static var isOn: Bool { state.withLock { $0.count > 0 } }
 
-    /// How many jobs it has forwarded to the main actor's executor so far: a driver compares it
-    /// across a `Task.yield()` to tell whether the app's tasks are still running.
+    /// How many jobs it has forwarded to the main actor's executor so far, not counting those of
+    /// the tasks that run ``excludingCurrentTask(_:)``: a driver compares it across a
+    /// `Task.yield()` to tell whether the app's tasks are still running.
     public static var forwarded: Int { state.withLock { $0.forwarded } }
 
+    /// Runs `operation` with the current task's own jobs left out of ``forwarded``: a driver's
+    /// yields and hops are not the app's work.
+    public static func excludingCurrentTask<R>(isolation: isolated (any Actor)? = #isolation,
+                                               _ operation: () async throws -> R) async rethrows -> R {
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }) else {
+            return try await operation()
+        }
+        state.withLock { $0.excluded[task, default: 0] += 1 }
+        defer {
+            state.withLock { s in
+                s.excluded[task]! -= 1
+                if s.excluded[task] == 0 { s.excluded[task] = nil }
+            }
+        }
+        return try await operation()
+    }
+
     private static func forward(_ job: UnownedJob) {
-        state.withLock { $0.forwarded &+= 1 }
+        // A task's job is the task itself: its address tells a driver's own jobs apart.
+        let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        state.withLock { s in if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 } }
         MainActor.shared.enqueue(job)
     }
 
     private struct State {
         var count = 0
         var forwarded = 0
+        /// The tasks whose jobs ``forwarded`` does not count, with how many scopes exclude each.
+        var excluded: [UnsafeRawPointer: Int] = [:]
     }
 
     private static let state = Locked(State())

@@ -146,7 +146,7 @@ public func withSimulatedApp<R>(_ app: SimulatedApp, isolation: isolated (any Ac
     let installation = SimulationEnvironment.Installation(environment: SimulationEnvironment(app: app), owner: .here)
     SerialExecution.retain()
     defer { SerialExecution.release() }
-    return try await SimulationEnvironment.$installed.withValue(installation, operation: operation)
+    return try await SimulationEnvironment.$installed.withValue(installation, operation: operation, isolation: isolation)
 }
 
 /// Releases a thread's ``SimulationEnvironment/AttachedStack`` when the thread exits.

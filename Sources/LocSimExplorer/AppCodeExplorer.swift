@@ -29,13 +29,9 @@ public struct AppCodePlatformResult: Sendable {
 package enum AppCodeExecution: Sendable {
     /// In this process: a crash in app code ends it.
     case inProcess
-    /// In this process, which does nothing else (an exploration's worker): app code that escapes
-    /// the simulation, or reaches an earlier path's objects, is reported.
-    case exclusive
-    /// In this process, which does nothing else and logs every step (an exploration's worker,
-    /// which a crash in app code ends): it first replays what the log says earlier processes
-    /// found, then runs the rest.
-    case logged(ExplorationLogging)
+    /// Through a step runner (a child process that ``AppCodeExplorer/serve(stderrPath:next:send:)``
+    /// runs in): this process runs the search and no app code; a crash ends only the child.
+    case remote(any AppCodeStepRunner)
 }
 
 /// The search of an app written against the `CL…` names on every path of user choices,
@@ -70,64 +66,117 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// How deep a search with no depth goes at most (a safety net: app state outside the key can
     /// make the space look endless).
     package static var unboundedDepthCap: Int { 64 }
+    /// How many steps the search asks for at once.
+    package static var batchSize: Int { 16 }
     /// How far past an explicit depth limit a search goes to decide the states the limit cut.
     package static var decidingExtraDepth: Int { 8 }
 
     /// Explores every platform.
+    ///
+    /// The search runs on the main actor, in a task of its own, with LocSim's serial executor on:
+    /// so the app's tasks, which the serial executor runs on the main actor's executor, run one
+    /// at a time between the search's steps, whatever executor the caller runs on (a test runner
+    /// may run tests on an executor of its own).
     nonisolated(nonsending)
     package func run(_ execution: AppCodeExecution) async -> [AppCodePlatformResult] {
-        await SerialExecution.run {
-            let source = OutcomeSource(explorer: self, execution: execution)
-            var results: [AppCodePlatformResult] = []
-            for platform in platforms {
-                results.append(await explore(platform, source: source))
-            }
-            source.finish()
-            return results
+        let explorer = UncheckedBox(self)
+        if case .remote = execution {
+            // No app code runs here: the search alone, with this process's executors as they are.
+            return await Task { @MainActor in await explorer.value.explore(execution) }.value
         }
+        SerialExecution.retain()
+        defer { SerialExecution.release() }
+        return await Task { @MainActor in await SerialExecution.excludingCurrentTask { await explorer.value.explore(execution) } }.value
     }
 
+    /// Runs the steps another process's search asks for, one at a time, until `next` returns
+    /// `nil`: the other end of ``AppCodeExecution/remote(_:)``, in a process that does nothing
+    /// else. It watches for app code that escapes the simulation, objects from an earlier path and
+    /// continuations leaked (read from `stderrPath`, where this process's standard error goes).
     nonisolated(nonsending)
+    package func serve(stderrPath: String?, next: @escaping () -> AppCodeRequest?, send: @escaping (AppCodeOutcome) -> Void) async {
+        SerialExecution.retain()
+        defer { SerialExecution.release() }
+        let explorer = UncheckedBox(self), io = UncheckedBox((next, send))
+        await Task { @MainActor in
+            await SerialExecution.excludingCurrentTask {
+                let watch = ExecutionWatch(stderrPath: stderrPath)
+                while let request = io.value.0() {
+                    guard let choice = request.choice else {
+                        io.value.1(await explorer.value.root(on: request.platform))
+                        continue
+                    }
+                    let (outcome, session) = await explorer.value.execute(on: request.platform, path: request.path, choice: choice, watch: watch)
+                    // Closed before the outcome goes: a crash while the path's tasks end is this step's.
+                    await withAttachedApp(session.app) { await session.close() }
+                    io.value.1(outcome)
+                }
+            }
+        }.value
+    }
+
+    @MainActor
+    private func explore(_ execution: AppCodeExecution) async -> [AppCodePlatformResult] {
+        let source = OutcomeSource(explorer: self, execution: execution)
+        var results: [AppCodePlatformResult] = []
+        for (i, platform) in platforms.enumerated() {
+            source.beginPlatform(of: platforms.count - i)
+            results.append(await explore(platform, source: source))
+        }
+        return results
+    }
+
+    @MainActor
     private func explore(_ platform: Platform, source: OutcomeSource<App>) async -> AppCodePlatformResult {
         var search = AppCodeSearch()
         search.start(root: await source.root(platform))
         var frontier: [Int32] = [0]
         var level = 0
         var end = ExplorationVerdict.End.everyState
-        var atLimit: AppCodeSearch?
-        var limitEnd = ExplorationVerdict.End.everyState
+        // At an explicit depth limit: the search as the limit left it (what is reported), and the
+        // states it left undecided, which the search goes on to decide.
+        var atLimit: (search: AppCodeSearch, undecided: Set<Int32>)?
+        var decidingDepth: Int?
         let cap = depth.map { $0 + Self.decidingExtraDepth } ?? Self.unboundedDepthCap
         search: while !frontier.isEmpty {
-            if let depth, level == depth, atLimit == nil {
-                // The limit: what is reported. Deepen only to decide the states it cut.
-                atLimit = search
-                limitEnd = .depthLimit
-                if search.hangs().undecided + search.updatesNeverCome().undecided == 0 { break }
+            if let depth, level >= depth {
+                if atLimit == nil { atLimit = (search, search.undecided) }
+                if atLimit!.undecided.isDisjoint(with: search.undecided) { decidingDepth = level; break }
             }
             if level == cap { end = .depthLimit; break }
             var next: [Int32] = []
-            for n in frontier {
-                for choice in search.nodes[Int(n)].facts.choices {
-                    guard let outcome = await source.outcome(platform: platform, path: search.nodes[Int(n)].path, choice: choice) else {
-                        end = .timeBudget
-                        break search
-                    }
+            // The level's steps, asked for in batches (a child process runs a batch without
+            // waiting for the search), applied in order.
+            let steps = frontier.flatMap { n in search.nodes[Int(n)].facts.choices.map { (node: n, choice: $0) } }
+            var at = 0
+            while at < steps.count {
+                let batch = steps[at..<min(at + Self.batchSize, steps.count)]
+                let outcomes = await source.outcomes(platform: platform, steps: batch.map { (search.nodes[Int($0.node)].path, $0.choice) })
+                for (k, outcome) in outcomes.enumerated() {
+                    let (n, choice) = batch[at + k]
                     if let new = search.apply(outcome, from: n, choice: choice), !outcome.facts.choices.isEmpty { next.append(new) }
+                    if at + k + 1 == steps.count || steps[at + k + 1].node != n { search.markExpanded(n) }
                 }
-                search.markExpanded(n)
+                guard outcomes.count == batch.count else {
+                    end = .timeBudget
+                    break search
+                }
+                at += batch.count
             }
             frontier = next
             level += 1
         }
-        if frontier.isEmpty && end != .timeBudget { end = .everyState }
-        let reported = atLimit ?? search
-        let reportedEnd = atLimit == nil ? end : limitEnd
-        var result = report(reported, platform: platform, end: reportedEnd, depth: atLimit == nil ? level : depth ?? level)
-        if atLimit != nil {
+        if frontier.isEmpty {
+            end = .everyState
+            if atLimit != nil { decidingDepth = level }
+        }
+        guard let limit = atLimit else { return report(search, platform: platform, end: end, depth: level) }
+        var result = report(limit.search, platform: platform, end: .depthLimit, depth: depth ?? level)
+        if let decidingDepth {
             let deeper = report(search, platform: platform, end: end, depth: level)
             let known = Set(result.findings.map { "\($0.kind.rawValue) \($0.key)" })
             result.verdict.hiddenFindings = deeper.findings.filter { !known.contains("\($0.kind.rawValue) \($0.key)") }
-            if deeper.verdict.undecided == 0 || end == .everyState { result.verdict.decidingDepth = level }
+            result.verdict.decidingDepth = decidingDepth
         }
         return result
     }
@@ -159,7 +208,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         let order = { (a: ExplorationFinding, b: ExplorationFinding) -> Bool in (a.kind, a.key) < (b.kind, b.key) }
         let states = search.nodes.count
         let verdict = ExplorationVerdict(platform: platform, states: states, transitions: search.transitions, depth: depth, end: end,
-                                         undecided: end == .everyState ? 0 : hangs.undecided + updates.undecided,
+                                         undecided: end == .everyState ? 0 : Set(hangs.undecided).union(updates.undecided).count,
                                          decidingDepth: nil, hiddenFindings: [])
         return AppCodePlatformResult(platform: platform, findings: findings.sorted(by: order), notes: notes.sorted(by: order),
                                      screens: search.screens.sorted(), verdict: verdict, createdManager: search.createdManager,
@@ -169,14 +218,27 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     // MARK: Running app code
 
     /// A fresh session of this exploration on `platform`.
+    @MainActor
     package func session(on platform: Platform) -> AppCodeSession<App> {
         AppCodeSession(platform: platform, parameters: parameters, app: app, taps: taps, makeApp: makeApp)
+    }
+
+    /// The initial state on `platform`: a fresh session, before the launch.
+    @MainActor
+    package func root(on platform: Platform) async -> AppCodeOutcome {
+        let session = session(on: platform)
+        return await withAttachedApp(session.app) {
+            await session.settleTasks()
+            let outcome = AppCodeOutcome(target: AppStateFingerprint(session.key), facts: session.facts())
+            await session.close()
+            return outcome
+        }
     }
 
     /// Replays `path` and applies `choice` on a fresh device; the outcome, and the session to
     /// close once the outcome is reported. `leaks` reads what app code printed meanwhile about
     /// continuations it dropped.
-    nonisolated(nonsending)
+    @MainActor
     package func execute(on platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice,
                          watch: ExecutionWatch?) async -> (AppCodeOutcome, AppCodeSession<App>) {
         let session = session(on: platform)
@@ -214,7 +276,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
 /// What a process that runs one path at a time watches while app code runs: calls that escape
 /// the simulation, calls on an earlier path's objects, continuations reported leaked on its
 /// standard error.
-package final class ExecutionWatch {
+@MainActor package final class ExecutionWatch {
     private let stderrPath: String?
     private var stepOffset: Int64 = 0
     private(set) var escapes: [String] = []
@@ -223,7 +285,9 @@ package final class ExecutionWatch {
     package init(stderrPath: String?) {
         self.stderrPath = stderrPath
         SimulationEnvironment.escapeHandler = { [unowned self] call in if !self.escapes.contains(call) { self.escapes.append(call) } }
-        SimulatedDevice.staleCallHandler = { [unowned self] call in if self.staleObject == nil { self.staleObject = call } }
+        SimulatedDevice.staleCallHandler = { [unowned self] call in
+            if self.staleObject == nil { self.staleObject = call }
+        }
     }
 
     /// A new path starts on `device`.
@@ -246,14 +310,20 @@ package final class ExecutionWatch {
         return AppTrap.leakedContinuations(in: Self.read(stderrPath, from: stepOffset))
     }
 
+    /// The size of the file at `path` (0 when it cannot be read).
+    nonisolated package static func sizeOfFile(_ path: String) -> Int64 {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int64(st.st_size) : 0
+    }
+
     /// The size of the file open as `fd`.
-    package static func size(of fd: Int32) -> Int64 {
+    nonisolated package static func size(of fd: Int32) -> Int64 {
         var st = stat()
         return fstat(fd, &st) == 0 ? Int64(st.st_size) : 0
     }
 
     /// The text of `path` from `offset` on (at most 64 KiB, the end).
-    package static func read(_ path: String, from offset: Int64) -> String {
+    nonisolated package static func read(_ path: String, from offset: Int64) -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }
         let end = (try? handle.seekToEnd()) ?? 0

@@ -102,18 +102,22 @@ package struct AppCodeSearch {
     // MARK: Analysis
 
     /// States on waiting screens that no in-app path leaves (``FindingKind/hang``): the first of
-    /// each screen and way of being stuck, with the number of waiting states the search left
-    /// undecided (never expanded, so their future is unknown; they count as able to leave).
-    package func hangs() -> (found: [Int32], undecided: Int) {
+    /// each screen and way of being stuck, with the waiting states the search left undecided
+    /// (never expanded, or only able to leave through states never expanded: their future is
+    /// unknown, and they count as able to leave).
+    package func hangs() -> (found: [Int32], undecided: [Int32]) {
         analyse(isWaiting: { nodes[$0].facts.waiting && nodes[$0].facts.running }, edges: edges)
     }
 
     /// States that await live updates no in-app path makes come (``FindingKind/updatesNeverCome``).
-    package func updatesNeverCome() -> (found: [Int32], undecided: Int) {
+    package func updatesNeverCome() -> (found: [Int32], undecided: [Int32]) {
         analyse(isWaiting: { nodes[$0].facts.awaitsUpdates }, edges: awaitingEdges)
     }
 
-    private func analyse(isWaiting: (Int) -> Bool, edges: [HangAnalysis.Edge]) -> (found: [Int32], undecided: Int) {
+    /// The waiting states (of either analysis) whose future the search has not decided.
+    package var undecided: Set<Int32> { Set(hangs().undecided).union(updatesNeverCome().undecided) }
+
+    private func analyse(isWaiting: (Int) -> Bool, edges: [HangAnalysis.Edge]) -> (found: [Int32], undecided: [Int32]) {
         let expanded = nodes.map(\.expanded)
         let canLeave = HangAnalysis.canLeave(count: nodes.count, isWaiting: isWaiting, expanded: expanded, edges: edges)
         // The same analysis with unexpanded states taken as stuck: where the two differ, the
@@ -122,9 +126,9 @@ package struct AppCodeSearch {
                                                 edges: edges)
         var first: [String: Int32] = [:]
         var order: [String] = []
-        var undecided = 0
+        var undecided: [Int32] = []
         for i in 0..<nodes.count where isWaiting(i) {
-            if canLeave[i] && !pessimistic[i] { undecided += 1 }
+            if canLeave[i] && !pessimistic[i] { undecided.append(Int32(i)) }
             guard !canLeave[i] else { continue }
             let key = "\(nodes[i].facts.screen)\u{0}\(nodes[i].facts.stuck)"
             if first[key] == nil { first[key] = Int32(i); order.append(key) }

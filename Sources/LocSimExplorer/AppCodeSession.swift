@@ -1,3 +1,4 @@
+import Foundation
 import LocSim
 import LocSimCoreLocation
 import LocSimModel
@@ -8,7 +9,7 @@ import LocSimModel
 /// The app's code runs with the explored app attached (``withAttachedApp(_:operation:)``): the
 /// objects it makes, in its synchronous code and in the tasks it starts, reach this device. A
 /// driver calls every method inside one such attachment. Core Location has no such type.
-package final class AppCodeSession<App: ExplorationApp> {
+@MainActor package final class AppCodeSession<App: ExplorationApp> {
     package let device: SimulatedDevice
     package let app: SimulatedApp
     package private(set) var object: App?
@@ -44,7 +45,7 @@ package final class AppCodeSession<App: ExplorationApp> {
 
     /// The app's objects may outlive the session (a session object ends, and calls Core Location,
     /// when the app object releasing it goes): they must not reach back into it.
-    deinit {
+    isolated deinit {
         device.eventObserver = nil
         app.onLaunch = nil
     }
@@ -52,15 +53,14 @@ package final class AppCodeSession<App: ExplorationApp> {
     // MARK: Steps
 
     /// Applies each choice of `path` in turn (a replay: what the steps show is known already).
-    nonisolated(nonsending)
     package func replay(_ path: [ExplorerChoice]) async {
         await settleTasks()
         for choice in path { _ = await apply(choice) }
     }
 
     /// Applies a choice; returns the problems it showed.
-    nonisolated(nonsending)
     package func apply(_ choice: ExplorerChoice) async -> [Observation] {
+        AppCodeStatistics.appliedChoices &+= 1
         checks.start(choice)
         updateArrived = false
         await perform(choice)
@@ -73,7 +73,6 @@ package final class AppCodeSession<App: ExplorationApp> {
     /// Whether a live update reached the app's streams during the last ``apply(_:)``.
     package var updatesArrived: Bool { updateArrived }
 
-    nonisolated(nonsending)
     private func perform(_ choice: ExplorerChoice) async {
         let before = app.state
         withAttachedApp(app) {
@@ -113,16 +112,23 @@ package final class AppCodeSession<App: ExplorationApp> {
     }
 
     /// Lets the app's own tasks (its taps, iterations of live updates, diagnostics, monitor
-    /// events, awaited continuations) run until every one waits again (``SimulatedDevice/settle()``).
-    /// Deterministic: the tasks run on LocSim's serial executor, and LocSim resumes waiting
-    /// iterations in a fixed order.
-    nonisolated(nonsending)
+    /// events, awaited continuations) run until every one waits again: the run loop turns, the
+    /// serial executor runs what it queued, and this repeats until two turns in a row change
+    /// nothing — no run-loop item, no value yielded, no job of the app's forwarded by the serial
+    /// executor. Deterministic: the tasks run on LocSim's serial executor, one at a time, in the
+    /// order they were queued. Call it inside ``SerialExecution/excludingCurrentTask(isolation:_:)``
+    /// (``AppCodeExplorer`` does): the driver's own yields are not the app's work.
     package func settleTasks() async {
-        await device.settle()
+        var quiet = 0
+        while quiet < 2 {
+            let before = (device.activity, SerialExecution.forwarded)
+            device.run()
+            await Task.yield()
+            quiet = (device.activity, SerialExecution.forwarded) == before ? quiet + 1 : 0
+        }
     }
 
     /// Ends the path: the app's iterations end, and their tasks finish.
-    nonisolated(nonsending)
     package func close() async {
         app.endIterations()
         await settleTasks()

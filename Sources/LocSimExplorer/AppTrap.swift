@@ -31,6 +31,13 @@ package struct AppTrap: Sendable, Equatable {
         return ""
     }
 
+    /// A step whose app code never gave control back (it blocked the main actor or looped), so
+    /// the process running it was killed after `limit`.
+    package static func stepNeverEnded(after limit: Duration) -> AppTrap {
+        AppTrap(key: "stepNeverEnded",
+                message: "the step did not end within \(limit.components.seconds) s: app code blocked the main actor or never stopped running, and its process was killed")
+    }
+
     /// The trap a process's standard error shows, from its last lines; a signal alone when the
     /// runtime printed nothing (`signal`: the number it died of).
     package init(stderr text: String, signal: Int32?, exitCode: Int32? = nil) {

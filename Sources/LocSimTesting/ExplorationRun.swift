@@ -130,7 +130,8 @@ public struct ExplorationRun<App: ExplorationApp> {
         for r in results {
             if !r.escapes.isEmpty { throw ExplorationError.appCodeEscaped(calls: r.escapes, platform: r.platform) }
             if let call = r.staleObject { throw ExplorationError.objectFromAnotherDevice(call: call, platform: r.platform) }
-            guard r.createdManager else { throw ExplorationError.noManagerOnExploredDevice(platform: r.platform) }
+            // A platform the budget left no time for judged nothing: its verdict says so.
+            guard r.createdManager || r.verdict.transitions == 0 else { throw ExplorationError.noManagerOnExploredDevice(platform: r.platform) }
         }
         let order = { (a: ExplorationFinding, b: ExplorationFinding) -> Bool in
             (a.kind, a.key, a.platform.description) < (b.kind, b.key, b.platform.description)
@@ -161,24 +162,19 @@ public struct ExplorationRun<App: ExplorationApp> {
             if ordinal < target.ordinal {
                 return ExplorationWorker.prior(ordinal, of: target).flatMap(AppCodePlatformResult.decode) ?? []
             }
-            SerialExecution.retain()
-            let results = await explorer.run(.logged(ExplorationLogging(logPath: target.logPath, stderrPath: target.stderrPath,
-                                                                        remainingBudget: target.budget)))
-            FileManager.default.createFile(atPath: target.resultPath, contents: Data(AppCodePlatformResult.encode(results)))
-            fflush(nil)
-            _exit(0)
+            await ExplorationWorker.serve(explorer, for: target)
         }
         guard isolation == .childProcess, ExplorationWorker.canSpawn else { return await explorer.run(.inProcess) }
-        let bytes: [UInt8]
+        let runner: ChildStepRunner
         do {
-            bytes = try await ExplorationWorker.run(site: site, ordinal: ordinal, budget: timeBudget)
-        } catch let failure as ExplorationWorker.Failure {
-            throw ExplorationError.childProcessFailed(failure.description)
+            runner = try ChildStepRunner(site: site, ordinal: ordinal)
+        } catch {
+            throw ExplorationError.childProcessFailed("the exploration could not prepare its child process: \(error)")
         }
-        ExplorationWorker.record(bytes, site: site)
-        guard let results = AppCodePlatformResult.decode(bytes) else {
-            throw ExplorationError.childProcessFailed("the exploration's child process wrote a result this process cannot read")
-        }
+        let results = await explorer.run(.remote(runner))
+        await runner.finish()
+        if let failure = runner.failure { throw ExplorationError.childProcessFailed(failure.description) }
+        ExplorationWorker.record(AppCodePlatformResult.encode(results), site: site)
         return results
     }
 
@@ -207,16 +203,19 @@ public struct ExplorationRun<App: ExplorationApp> {
             guard let c = ExplorerChoice(description: text) else { throw ExplorationError.unknownChoice(text) }
             return c
         }
-        return await SerialExecution.run {
-            let session = explorer.session(on: platform)
+        SerialExecution.retain()
+        defer { SerialExecution.release() }
+        let explorer = UncheckedBox(explorer)
+        return await Task { @MainActor in await SerialExecution.excludingCurrentTask {
+            let session = explorer.value.session(on: platform)
             session.device.recordsTimeline = true
             return await withAttachedApp(session.app) {
                 await session.replay(choices)
                 let replay = Replay(screen: session.screen, isWaiting: session.waiting, status: session.app.authorizationStatus,
                                     timeline: session.device.timeline)
                 await session.close()
-                return replay
+                return UncheckedBox(replay)
             }
-        }
+        } }.value.value
     }
 }

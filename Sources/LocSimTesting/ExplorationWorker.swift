@@ -2,40 +2,36 @@ import Foundation
 import LocSimExplorer
 import Testing
 
-/// Runs an exploration of app code in a child process, where a crash in the app's code is a
-/// finding instead of the end of the test run.
+/// Runs the app-code steps of an exploration in a child process, where a crash in the app's code
+/// is a finding instead of the end of the test run.
 ///
 /// The child is the test binary itself, run again with only the running test selected (as Swift
 /// Testing's exit tests run their bodies): its test body runs up to the same `ExplorationRun`
-/// call, which there explores, logging every step, writes what it found to a file, and ends the
-/// process. When app code traps, the child dies inside a step: this process reads the trap from
-/// the child's standard error, logs the step as a crash, and starts another child, which replays
-/// the log (no app code runs for the steps logged) and carries on. The test in the parent goes
-/// on with the result. Calls are told apart by the running test, its test case (for
-/// parameterized tests) and their order in the test case; the results of earlier calls in the
-/// same test case are handed to the child, whose copies of those calls return them at once.
+/// call, which there serves steps — each a path replayed on a fresh device — read from its
+/// standard input, and writes each outcome to a pipe of its own. The search stays in the test's
+/// process, which runs no app code. When app code traps, the child dies inside a step: the step's
+/// outcome is the trap read from the child's standard error, and a spare child, started while
+/// the last one worked, takes the next step. Calls are told apart by the running test, its test
+/// case (for parameterized tests) and their order in the test case; the results of earlier calls
+/// in the same test case are handed to the child, whose copies of those calls return them at once.
 enum ExplorationWorker {
-    /// In a worker process: the call it runs.
+    /// In a child process: the call it serves.
     struct Target {
         var site: String
         var ordinal: Int
-        var resultPath: String
         var priorPath: String
         var stderrPath: String
-        var logPath: String
-        var budget: Duration
+        var responsePath: String
     }
 
-    private static let environment = ProcessInfo.processInfo.environment
+    fileprivate static let environment = ProcessInfo.processInfo.environment
 
-    /// The call this process was started to run, if it is a worker.
+    /// The call this process was started to serve, if it is a child.
     static let target: Target? = {
         guard let site = environment["LOCSIM_WORKER_SITE"], let ordinal = environment["LOCSIM_WORKER_ORDINAL"].flatMap({ Int($0) }),
-              let result = environment["LOCSIM_WORKER_RESULT"], let prior = environment["LOCSIM_WORKER_PRIOR"],
-              let stderr = environment["LOCSIM_WORKER_STDERR"], let log = environment["LOCSIM_WORKER_LOG"],
-              let budget = environment["LOCSIM_WORKER_BUDGET_MS"].flatMap({ Int64($0) }) else { return nil }
-        return Target(site: site, ordinal: ordinal, resultPath: result, priorPath: prior, stderrPath: stderr, logPath: log,
-                      budget: .milliseconds(budget))
+              let prior = environment["LOCSIM_WORKER_PRIOR"], let stderr = environment["LOCSIM_WORKER_STDERR"],
+              let response = environment["LOCSIM_WORKER_RESPONSES"] else { return nil }
+        return Target(site: site, ordinal: ordinal, priorPath: prior, stderrPath: stderr, responsePath: response)
     }()
 
     /// The running test and test case, as text the same in every run of the binary (`nil`
@@ -71,12 +67,21 @@ enum ExplorationWorker {
         }
     }
 
-    /// Keeps a call's result, to hand to the worker of a later call of the same test case.
+    /// Keeps a call's result, to hand to the children of later calls of the same test case.
     static func record(_ bytes: [UInt8], site: String) {
         calls.withLock { $0.results[site, default: []].append(bytes) }
     }
 
-    /// Whether this platform can run a worker: the test binary can be started again.
+    /// The results of the earlier calls of `site`, as a child reads them.
+    static func priorResults(of site: String) -> [UInt8] {
+        var w = ByteWriter()
+        let earlier = calls.withLock { $0.results[site] ?? [] }
+        w.count(earlier.count)
+        for bytes in earlier { w.string(Data(bytes).base64EncodedString()) }
+        return w.bytes
+    }
+
+    /// Whether this platform can run a child: the test binary can be started again.
     static var canSpawn: Bool {
         #if os(Linux)
         FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
@@ -85,7 +90,7 @@ enum ExplorationWorker {
         #endif
     }
 
-    /// The worker's result for `ordinal`, an earlier call of its test case.
+    /// The child's copy of the result of `ordinal`, an earlier call of its test case.
     static func prior(_ ordinal: Int, of target: Target) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: target.priorPath) else { return nil }
         var r = ByteReader(Array(data))
@@ -98,110 +103,349 @@ enum ExplorationWorker {
         return bytes.flatMap { Data(base64Encoded: Data($0)).map(Array.init) }
     }
 
-    /// Why a worker could not give a result.
+    /// In a child: serves `explorer`'s steps — requests on standard input, outcomes on the pipe
+    /// at `target.responsePath` — until standard input ends, then ends the process.
+    nonisolated(nonsending)
+    static func serve<App: ExplorationApp>(_ explorer: AppCodeExplorer<App>, for target: Target) async -> Never {
+        let out = open(target.responsePath, O_WRONLY)
+        guard out >= 0 else { _exit(3) }
+        // Hello: the parent knows this child reached the call.
+        guard Frames.write(out, [UInt8(ascii: "H")], framed: false) else { _exit(3) }
+        var input = Frames.Reader(fd: 0)
+        await explorer.serve(stderrPath: target.stderrPath,
+                             next: { input.next().flatMap(AppCodeRequest.init(decoding:)) },
+                             send: { outcome in fflush(nil); _ = Frames.write(out, outcome.encoded()) })
+        fflush(nil)
+        _exit(0)
+    }
+
+    /// Why a child could not serve an exploration.
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// How many times one exploration's child may crash before it gives up: a bound, not a loop.
-    static var maximumCrashes: Int { 10_000 }
+    /// How long a child may take over one step (or to start) before it counts as hung and is
+    /// killed (`LOCSIM_WORKER_STALL_SECONDS`, 60 by default).
+    static var stallLimit: Duration {
+        .seconds(environment["LOCSIM_WORKER_STALL_SECONDS"].flatMap { Int($0) }.map { max(1, $0) } ?? 60)
+    }
+}
 
-    /// Starts the test binary again with only the running test — again after every crash — waits
-    /// for it and returns what its copy of call `ordinal` found.
-    static func run(site: String, ordinal: Int, budget: Duration) async throws -> [UInt8] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-worker-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // LOCSIM_WORKER_KEEP=1 keeps the child's files (its output, standard error, log, result)
-        // and says where, for a look at what the child did.
-        let keep = environment["LOCSIM_WORKER_KEEP"] == "1"
-        defer {
-            if keep {
-                FileHandle.standardError.write(Data("LocSim: the exploration's child process left its files in \(directory.path)\n".utf8))
-            } else {
-                try? FileManager.default.removeItem(at: directory)
+/// Length-prefixed frames over file descriptors: the pipes between an exploration and its child.
+enum Frames {
+    /// Writes `bytes`, after their length when `framed`; `false` when the other end is gone.
+    static func write(_ fd: Int32, _ bytes: [UInt8], framed: Bool = true) -> Bool {
+        var w = ByteWriter()
+        if framed { w.count(bytes.count) }
+        let all = w.bytes + bytes
+        var at = 0
+        while at < all.count {
+            let n = all[at...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            at += n
+        }
+        return true
+    }
+
+    /// Reads frames from a blocking descriptor.
+    struct Reader {
+        var fd: Int32
+        private var buffer: [UInt8] = []
+
+        init(fd: Int32) { self.fd = fd }
+
+        /// The next frame; `nil` at the end of input.
+        mutating func next() -> [UInt8]? {
+            while true {
+                if let frame = Frames.take(&buffer) { return frame }
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                buffer += chunk[0..<n]
             }
         }
-        let paths = (result: directory.appendingPathComponent("result").path, prior: directory.appendingPathComponent("prior").path,
-                     stdout: directory.appendingPathComponent("stdout").path, stderr: directory.appendingPathComponent("stderr").path,
-                     log: directory.appendingPathComponent("log").path)
-        var w = ByteWriter()
-        let earlier = calls.withLock { $0.results[site] ?? [] }
-        w.count(earlier.count)
-        for bytes in earlier { w.string(Data(bytes).base64EncodedString()) }
-        FileManager.default.createFile(atPath: paths.prior, contents: Data(w.bytes))
-        for path in [paths.stdout, paths.stderr, paths.log] { FileManager.default.createFile(atPath: path, contents: nil) }
+    }
 
-        let deadline = ContinuousClock.now.advanced(by: budget)
-        var crashes = 0
-        var lastEnd = ""
-        while true {
-            let stepsBefore = ExplorationLog.completedSteps(in: paths.log)
-            let remaining = max(.zero, ContinuousClock.now.duration(to: deadline))
-            let status = try await spawn(site: site, ordinal: ordinal, paths: paths, remaining: remaining)
-            if let data = FileManager.default.contents(atPath: paths.result) { return Array(data) }
-            lastEnd = status.description
-            if let (_, offset) = ExplorationLog.unfinishedStep(in: paths.log) {
-                // App code trapped inside a step: log the crash and carry on in a new child.
-                let trap = AppTrap(stderr: ExecutionWatch.read(paths.stderr, from: offset), signal: status.signal, exitCode: status.exitCode)
-                ExplorationLog.appendCrash(trap, to: paths.log)
-                crashes += 1
-                guard crashes < maximumCrashes else { break }
+    /// Removes and returns the first whole frame of `buffer`, if it holds one.
+    static func take(_ buffer: inout [UInt8]) -> [UInt8]? {
+        guard buffer.count >= 8 else { return nil }
+        var r = ByteReader(Array(buffer[0..<8]))
+        guard let word = r.word(), word <= UInt64(buffer.count - 8) else { return nil }
+        let n = Int(word)
+        let frame = Array(buffer[8..<(8 + n)])
+        buffer.removeFirst(8 + n)
+        return frame
+    }
+}
+
+/// Runs an exploration's steps in child processes: one serves them, a spare waits to take over
+/// when app code crashes the first. Core Location has no such type.
+final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
+    // @unchecked: every mutable property is used only on `queue`, one step at a time.
+    private let queue = DispatchQueue(label: "LocSim.ChildStepRunner")
+    private let site: String
+    private let ordinal: Int
+    private let directory: URL
+    private let keep: Bool
+    private var current: Child?
+    private var spare: Child?
+    private var started = 0
+    /// Why the exploration could not go on (a child that never reached the call); once set, every
+    /// step is a crash, so the search ends, and ``ExplorationRun`` throws it.
+    private(set) var failure: ExplorationWorker.Failure?
+    /// How many children app code crashed.
+    private(set) var crashes = 0
+
+    init(site: String, ordinal: Int) throws {
+        self.site = site
+        self.ordinal = ordinal
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-worker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // LOCSIM_WORKER_KEEP=1 keeps the children's files (output, standard error) and says where.
+        keep = ExplorationWorker.environment["LOCSIM_WORKER_KEEP"] == "1"
+        // A child that dies while a request is written to it must not take this process along.
+        signal(SIGPIPE, SIG_IGN)
+        _ = FileManager.default.createFile(atPath: path("prior"), contents: Data(ExplorationWorker.priorResults(of: site)))
+        _ = FileManager.default.createFile(atPath: path("stdout"), contents: nil)
+    }
+
+    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    func outcomes(of requests: [AppCodeRequest]) async -> [AppCodeOutcome] {
+        await withCheckedContinuation { done in
+            queue.async { done.resume(returning: self.run(requests)) }
+        }
+    }
+
+    /// Ends the children (their standard input closes, they finish) and removes their files.
+    func finish() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async {
+                for child in [self.current, self.spare].compactMap({ $0 }) { child.end() }
+                self.current = nil
+                self.spare = nil
+                if self.keep {
+                    FileHandle.standardError.write(Data("LocSim: the exploration's child processes left their files in \(self.directory.path)\n".utf8))
+                } else {
+                    try? FileManager.default.removeItem(at: self.directory)
+                }
+                done.resume()
+            }
+        }
+    }
+
+    private func run(_ requests: [AppCodeRequest]) -> [AppCodeOutcome] {
+        var out: [AppCodeOutcome] = []
+        while out.count < requests.count {
+            if let failure {
+                out.append(.crash(AppTrap(key: "childFailed", message: failure.description)))
                 continue
             }
-            // Died between steps (while a path's tasks were ended): carry on if it got further.
-            if ExplorationLog.completedSteps(in: paths.log) > stepsBefore { continue }
-            break
+            guard let child = ready() else { continue }
+            // A spare starts while this child works, so a crash costs no start-up.
+            if spare == nil { spare = spawn() }
+            let rest = requests[out.count...]
+            guard child.send(rest.map { $0.encoded() }) else { drop(child); continue }
+            for _ in rest {
+                switch child.reply(stall: ExplorationWorker.stallLimit) {
+                case .response(let bytes):
+                    guard let outcome = AppCodeOutcome(decoding: bytes) else {
+                        fail(child, "the exploration's child process sent an outcome this process cannot read")
+                        break
+                    }
+                    out.append(outcome)
+                    continue
+                case .died(let stderrFrom):
+                    // App code trapped inside the step.
+                    crashes += 1
+                    current = nil
+                    out.append(.crash(AppTrap(stderr: ExecutionWatch.read(child.stderrPath, from: stderrFrom), signal: child.signal, exitCode: child.exitCode)))
+                case .stalled:
+                    crashes += 1
+                    current = nil
+                    out.append(.crash(AppTrap.stepNeverEnded(after: ExplorationWorker.stallLimit)))
+                }
+                break
+            }
         }
+        return out
+    }
+
+    /// A child that died between steps: the next takes over.
+    private func drop(_ child: Child) {
+        child.end()
+        if current === child { current = nil }
+    }
+
+    /// The child that takes the next step, started (or the spare promoted) if need be; `nil`
+    /// when no child could reach the call (``failure`` says why).
+    private func ready() -> Child? {
+        if let current { return current }
+        let child = spare ?? spawn()
+        spare = nil
+        guard let child else { return nil }
+        guard child.waitForHello(stall: ExplorationWorker.stallLimit) else {
+            fail(child, "the exploration's child process (the test binary, run again with only this test) ended (\(child.status)) before it reached this exploration")
+            return nil
+        }
+        current = child
+        return child
+    }
+
+    private func fail(_ child: Child, _ why: String) {
+        child.end()
         let tail = { (path: String) -> String in
             let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
             return text.split(separator: "\n", omittingEmptySubsequences: true).suffix(12).joined(separator: "\n")
         }
-        throw Failure(description: """
-            the exploration's child process (the test binary, run again with only this test) ended (\(lastEnd)) \
-            without a result\(crashes >= maximumCrashes ? " after \(crashes) crashes" : ""); its output ends:
-            \(tail(paths.stdout))
-            \(tail(paths.stderr))
+        failure = ExplorationWorker.Failure(description: """
+            \(why); its output ends:
+            \(tail(path("stdout")))
+            \(tail(child.stderrPath))
             Run the exploration in the test's own process with `isolation: .inProcess` (a crash in app code then ends the run).
             """)
+        if current === child { current = nil }
+        for other in [current, spare].compactMap({ $0 }) { other.end() }
+        current = nil
+        spare = nil
     }
 
-    /// How a child ended.
-    struct Status: CustomStringConvertible {
-        var signal: Int32?
-        var exitCode: Int32?
-        var description: String { signal.map { "signal \($0)" } ?? "exit status \(exitCode ?? 0)" }
+    /// Starts a child; `nil` (and ``failure`` set) when the process cannot start.
+    private func spawn() -> Child? {
+        started += 1
+        do {
+            return try Child(site: site, ordinal: ordinal, prior: path("prior"), stdout: path("stdout"),
+                             stderr: path("stderr-\(started)"), fifo: path("responses-\(started)"))
+        } catch {
+            failure = ExplorationWorker.Failure(description: "the exploration could not start its child process: \(error)")
+            return nil
+        }
+    }
+}
+
+/// One child process and its pipes.
+private final class Child {
+    let process = Process()
+    let stderrPath: String
+    private let input = Pipe()
+    private let responses: Int32
+    private var buffer: [UInt8] = []
+    /// Where standard error stood when the step being waited for began (about: the child goes on
+    /// to the next step as soon as it has sent an outcome).
+    private var stepStart: Int64 = 0
+
+    /// What became of a request.
+    enum Reply {
+        case response([UInt8])
+        /// The child died before it answered; its standard error from `stderrFrom` on says why.
+        case died(stderrFrom: Int64)
+        /// It took longer than the stall limit, and was killed.
+        case stalled
     }
 
-    /// Runs one child and waits for it.
-    private static func spawn(site: String, ordinal: Int, paths: (result: String, prior: String, stdout: String, stderr: String, log: String),
-                              remaining: Duration) async throws -> Status {
-        let process = Process()
+    init(site: String, ordinal: Int, prior: String, stdout: String, stderr: String, fifo: String) throws {
+        stderrPath = stderr
+        guard mkfifo(fifo, 0o600) == 0 else { throw ExplorationWorker.Failure(description: "mkfifo \(fifo): \(String(cString: strerror(errno)))") }
+        // Open before the child: its open for writing then finds a reader and does not block.
+        responses = open(fifo, O_RDONLY | O_NONBLOCK)
+        guard responses >= 0 else { throw ExplorationWorker.Failure(description: "open \(fifo): \(String(cString: strerror(errno)))") }
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--testing-library", "swift-testing", "--no-parallel", "--filter", filter(for: site)]
-        var env = environment
+        process.arguments = ["--testing-library", "swift-testing", "--filter", ExplorationWorker.filter(for: site)]
+        var env = ExplorationWorker.environment
         env["LOCSIM_WORKER_SITE"] = site
         env["LOCSIM_WORKER_ORDINAL"] = String(ordinal)
-        env["LOCSIM_WORKER_RESULT"] = paths.result
-        env["LOCSIM_WORKER_PRIOR"] = paths.prior
-        env["LOCSIM_WORKER_STDERR"] = paths.stderr
-        env["LOCSIM_WORKER_LOG"] = paths.log
-        env["LOCSIM_WORKER_BUDGET_MS"] = String(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
-        // States are matched by hash across the children of one exploration.
+        env["LOCSIM_WORKER_PRIOR"] = prior
+        env["LOCSIM_WORKER_STDERR"] = stderr
+        env["LOCSIM_WORKER_RESPONSES"] = fifo
+        // States are matched by hash across children.
         env["SWIFT_DETERMINISTIC_HASHING"] = "1"
         // A trap in app code is expected there: no backtrace (it takes a second and says nothing
         // the finding does not).
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        let out = open(paths.stdout, O_WRONLY | O_APPEND), err = open(paths.stderr, O_WRONLY | O_APPEND)
+        process.standardInput = input
+        let out = open(stdout, O_WRONLY | O_APPEND), err = open(stderr, O_WRONLY | O_APPEND)
         defer { close(out); close(err) }
         process.standardOutput = FileHandle(fileDescriptor: out, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: err, closeOnDealloc: false)
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in done.resume() }
-            do { try process.run() } catch { done.resume(throwing: error) }
+        do { try process.run() } catch { close(responses); throw error }
+    }
+
+    deinit { close(responses) }
+
+    var signal: Int32? { !process.isRunning && process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil }
+    var exitCode: Int32? { !process.isRunning && process.terminationReason == .exit ? process.terminationStatus : nil }
+    var status: String { signal.map { "signal \($0)" } ?? exitCode.map { "exit status \($0)" } ?? "running" }
+
+    /// Waits for the child to reach the exploration call; `false` if it died or stalled first.
+    func waitForHello(stall: Duration) -> Bool {
+        while buffer.isEmpty {
+            guard fill(until: ContinuousClock.now.advanced(by: stall)) else { return false }
         }
-        return process.terminationReason == .uncaughtSignal ? Status(signal: process.terminationStatus) : Status(exitCode: process.terminationStatus)
+        buffer.removeFirst()
+        return true
+    }
+
+    /// Sends requests, which the child runs one after another; `false` when it is gone.
+    func send(_ requests: [[UInt8]]) -> Bool {
+        stepStart = ExecutionWatch.sizeOfFile(stderrPath)
+        for bytes in requests {
+            guard Frames.write(input.fileHandleForWriting.fileDescriptor, bytes) else { return false }
+        }
+        return true
+    }
+
+    /// Waits for the reply to the next request sent.
+    func reply(stall: Duration) -> Reply {
+        let deadline = ContinuousClock.now.advanced(by: stall)
+        while true {
+            if let frame = Frames.take(&buffer) {
+                stepStart = ExecutionWatch.sizeOfFile(stderrPath)
+                return .response(frame)
+            }
+            guard fill(until: deadline) else { return process.isRunning ? killed() : died(stepStart) }
+        }
+    }
+
+    private func died(_ stderrFrom: Int64) -> Reply {
+        process.waitUntilExit()
+        return .died(stderrFrom: stderrFrom)
+    }
+
+    private func killed() -> Reply {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return .stalled
+    }
+
+    /// Reads what the child has written; `false` when it ended (or, still running, passed `deadline`).
+    private func fill(until deadline: ContinuousClock.Instant) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(responses, $0.baseAddress, $0.count) }
+            if n > 0 { buffer += chunk[0..<n]; return true }
+            if n == 0 {
+                // No writer: the child has not opened the pipe yet, or it has ended.
+                if !process.isRunning { return false }
+            } else if errno != EAGAIN && errno != EINTR {
+                return false
+            }
+            if ContinuousClock.now >= deadline { return false }
+            var pfd = pollfd(fd: responses, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 20) == 0 && !process.isRunning { continue }
+            if pfd.revents & Int16(POLLHUP) != 0 && pfd.revents & Int16(POLLIN) == 0 { usleep(2_000) }
+        }
+    }
+
+    /// Closes the child's standard input, so it ends; kills it if it does not within a second.
+    func end() {
+        try? input.fileHandleForWriting.close()
+        let deadline = ContinuousClock.now.advanced(by: .seconds(1))
+        while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
     }
 }
 

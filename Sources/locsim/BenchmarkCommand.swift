@@ -20,15 +20,16 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark explore Examples/explore/*.yml
           swift run -c release locsim benchmark explore --regions 7 --depth 0
           swift run -c release locsim benchmark sessions
+          swift build && .build/debug/locsim benchmark app-code --depth 8   # the test-support exploration, as tests run it
         """
     )
 
     /// What to measure.
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case model, manager, scenarios, lint, explore, sessions, all
+        case model, manager, scenarios, lint, explore, sessions, appCode = "app-code", all
     }
 
-    @Argument(help: "What to measure: model, manager, scenarios, lint, explore, sessions or all (all but lint).")
+    @Argument(help: "What to measure: model, manager, scenarios, lint, explore, sessions, app-code or all (all but lint and app-code).")
     var target: Target = .all
 
     @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
@@ -46,8 +47,8 @@ struct Benchmark: ParsableCommand {
     @Option(help: "For explore: how many times to explore each model (the best time counts).")
     var repetitions: Int = 5
 
-    @Option(help: "For explore: events per path (default 12; 0 for each model's own depth; the generated region model keeps its 64).")
-    var depth: Int = 12
+    @Option(help: "For explore: events per path (default 12; 0 for each model's own depth; the generated region model keeps its 64). For app-code: events per path (default 0: to the end).")
+    var depth: Int?
 
     @Option(help: "For explore: add the generated region model (an Always app monitoring this many regions, at depth 64).")
     var regions: Int?
@@ -64,6 +65,8 @@ struct Benchmark: ParsableCommand {
             print(SessionBenchmark.runModel(iterations: iterations))
             print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
         }
+        if target == .appCode { print(AppCodeBenchmark.run(depth: depth == 0 ? nil : depth, repetitions: repetitions), terminator: "") }
+        let depth = self.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
                                                                                          regions: regions, platforms: platforms), terminator: "") }
     }
