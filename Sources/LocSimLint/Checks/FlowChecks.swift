@@ -19,6 +19,13 @@ enum FlowChecks {
         /// (``SourceScan/typedCalls``, at most ``SourceScan/maximumLaunchChainDepth`` calls), with
         /// the shortest chain in words (`application:didFinishLaunchingWithOptions: → A.start → B.startUpdates`).
         var launchChains: [String: String] = [:]
+        /// Methods (`Type.method`) reached from a first-screen phase (`init`, `viewDidLoad`,
+        /// `viewWillAppear`, `viewDidAppear`, `loadView`, SwiftUI `onAppear`/`task`) of a root type
+        /// through typed calls, with the shortest chain (`ContentView.onAppear → LocationModel.start`).
+        var screenChains: [String: String] = [:]
+
+        /// The phases of a first screen that chains start from, as method base names.
+        static let screenPhases = ["init", "loadView", "onAppear", "task", "viewDidAppear", "viewDidLoad", "viewWillAppear"]
 
         /// The roots of `scans` and the first-screen classes of the targets' main storyboards.
         init(_ scans: [SourceScan], storyboardRoots: Set<String> = []) {
@@ -28,6 +35,17 @@ enum FlowChecks {
                 for (type, calls) in scan.screenCalls { screenCalls[type, default: [:]].merge(calls) { a, b in min(a, b) } }
             }
             launchChains = Self.chains(scans)
+            var graph = [String: Set<String>]()
+            for scan in scans { for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) } }
+            var starts = [String: String]()
+            for root in roots.sorted() {
+                for phase in Self.screenPhases where graph[SourceScan.methodKey(root, phase)] != nil {
+                    let key = SourceScan.methodKey(root, phase)
+                    starts[key] = key
+                }
+            }
+            // The phases themselves are not chains; what they call is.
+            screenChains = Self.follow(graph, from: starts, depth: SourceScan.maximumLaunchChainDepth).filter { starts[$0.key] == nil }
             for scan in scans {
                 for (owner, types) in scan.ownedTypes where roots.contains(owner) {
                     for type in types where !roots.contains(type) && owned[type].map({ owner < $0 }) ?? true { owned[type] = owner }
@@ -45,13 +63,15 @@ enum FlowChecks {
                 for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) }
                 for (callee, callback) in scan.launchTypedCalls where starts[callee].map({ callback < $0 }) ?? true { starts[callee] = callback }
             }
-            var chains = [String: String]()
-            var frontier = [String]()
-            for (callee, callback) in starts.sorted(by: { $0.key < $1.key }) {
-                chains[callee] = "\(callback) → \(callee)"
-                frontier.append(callee)
-            }
-            for _ in 1..<SourceScan.maximumLaunchChainDepth {
+            return follow(graph, from: starts.reduce(into: [:]) { $0[$1.key] = "\($1.value) → \($1.key)" }, depth: SourceScan.maximumLaunchChainDepth - 1)
+        }
+
+        /// Breadth-first through `graph` from `starts` (key → its chain in words), `depth` calls
+        /// further, in sorted order, so each method gets its shortest chain; each is visited once.
+        static func follow(_ graph: [String: Set<String>], from starts: [String: String], depth: Int) -> [String: String] {
+            var chains = starts
+            var frontier = starts.keys.sorted()
+            for _ in 0..<max(0, depth) {
                 var next = [String]()
                 for caller in frontier {
                     for callee in (graph[caller] ?? []).sorted() where chains[callee] == nil {
@@ -105,6 +125,9 @@ enum FlowChecks {
         let function = event.enclosingFunction ?? (event.screenPhase == "init" ? "init" : nil)
         if let function, let chain = launchTypes.launchChains[SourceScan.methodKey(type, function)] {
             return "at launch (\(chain))"
+        }
+        if let function, let chain = launchTypes.screenChains[SourceScan.methodKey(type, function)] {
+            return "as the app's first screen is shown (\(chain))"
         }
         return nil
     }

@@ -27,6 +27,9 @@ public struct SourceScan: Hashable, Sendable {
     /// (`Type.init`). Calls inside a closure (other than one called at once) are not edges: the
     /// closure may run later, on a user action.
     public var typedCalls: [String: Set<String>] = [:]
+    /// The types the file declares or extends (Swift `class`/`struct`/`enum`/`actor`/`extension`,
+    /// Objective-C `@implementation`), so LOC021 knows whose methods it has read.
+    public var declaredTypes: Set<String> = []
     /// The `Type.method` keys called (as ``typedCalls``) from a launch callback, with that callback
     /// (`application:didFinishLaunchingWithOptions:`).
     public var launchTypedCalls: [String: String] = [:]

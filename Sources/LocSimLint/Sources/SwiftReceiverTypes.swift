@@ -98,16 +98,22 @@ final class SwiftReceiverTypes: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
-        if let annotation = node.typeAnnotation {
+        let created = node.initializer?.value.as(FunctionCallExprSyntax.self).flatMap(Self.initializedType)
+        if let created, isLocationType(created) {
+            // `var manager: LocationProviding = CLLocationManager()`: the object is a location manager.
+            note(name, created)
+        } else if let annotation = node.typeAnnotation {
             note(name, Self.typeName(annotation.type))
-        } else if let call = node.initializer?.value.as(FunctionCallExprSyntax.self) {
-            note(name, Self.initializedType(call))
+        } else {
+            note(name, created)
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        note((node.secondName ?? node.firstName).text, Self.typeName(node.type))
+        // `init(manager: LocationManaging = CLLocationManager())`: defaulted to a location manager.
+        let defaulted = node.defaultValue?.value.as(FunctionCallExprSyntax.self).flatMap(Self.initializedType)
+        note((node.secondName ?? node.firstName).text, defaulted.map(isLocationType) == true ? defaulted : Self.typeName(node.type))
         return .visitChildren
     }
 
