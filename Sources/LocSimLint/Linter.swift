@@ -124,6 +124,11 @@ public struct Linter {
             }
         }
         guard !requesting.isEmpty else { return }
+        // A call through a protocol of the app that a requesting type declares names the protocol, not the type.
+        let appProtocols = scanned.scans.values.reduce(into: Set<String>()) { $0.formUnion($1.declaredProtocols) }
+        for scan in scanned.scans.values {
+            for (protocolName, types) in scan.conformances where appProtocols.contains(protocolName) && !types.isDisjoint(with: requesting) { requesting.insert(protocolName) }
+        }
         var byTypeName = [String: [String]]()
         for source in sources where scanned.scans[source] == nil {
             let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -200,6 +200,24 @@ import Testing
         #expect(uikit.first?.message.contains("(MapController.viewDidLoad → LocationModel.start → LocationModel.ask)") == true)
     }
 
+    @Test("LOC021 (D6): a view the first screen's body creates, its .onAppear, a call through the app's protocol to the one class that conforms")
+    func bodyProtocolChain() throws {
+        let files = [
+            "App/Info.plist": infoPlist([PurposeKeyName.whenInUse: Text.whenInUse]),
+            "App/HikeApp.swift": "import SwiftUI\n@main\nstruct HikeApp: App {\n    var body: some Scene { WindowGroup { RootView() } }\n}\n",
+            "App/RootView.swift": "import SwiftUI\nstruct RootView: View {\n    @Environment(\\.locating) var locating: Locating\n    var onboarding = true\n    var body: some View {\n        if onboarding { WelcomePage() } else { Text(\"Map\") }\n    }\n}\n",
+            "App/WelcomePage.swift": "import SwiftUI\nstruct WelcomePage: View {\n    @Environment(\\.locating) var locating: Locating\n    var body: some View {\n        VStack { Text(\"Welcome\") }.onAppear { locating.ask() }\n    }\n}\n",
+            "App/Locating.swift": "import CoreLocation\nprotocol Locating { func ask() }\nfinal class LocatingService: NSObject, Locating {\n    let manager = CLLocationManager()\n    func ask() { manager.requestWhenInUseAuthorization() }\n}\nfinal class LocatingMock: Locating { func ask() {} }\n",
+        ]
+        let findings = try Fixture(files).lint()
+        #expect(findings.map(\.checkID) == ["LOC021"])
+        #expect(findings.first?.message.contains("(RootView.body → WelcomePage.init → WelcomePage.onAppear → Locating.ask → LocatingService.ask)") == true)
+        // Two real classes conform: which one the property holds is not known, so nothing is followed.
+        var two = files
+        two["App/Locating.swift"] = files["App/Locating.swift"]! + "final class OtherLocating: Locating { let m = CLLocationManager(); func ask() { m.requestWhenInUseAuthorization() } }\n"
+        #expect(try Fixture(two).ids() == [])
+    }
+
     @Test("LOC021: a button's action on the first screen is a user action, not followed")
     func buttonNotFollowed() throws {
         let view = """

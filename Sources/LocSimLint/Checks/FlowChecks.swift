@@ -25,7 +25,7 @@ enum FlowChecks {
         var screenChains: [String: String] = [:]
 
         /// The phases of a first screen that chains start from, as method base names.
-        static let screenPhases = ["init", "loadView", "onAppear", "task", "viewDidAppear", "viewDidLoad", "viewWillAppear"]
+        static let screenPhases = ["body", "init", "loadView", "onAppear", "task", "viewDidAppear", "viewDidLoad", "viewWillAppear"]
 
         /// The roots of `scans` and the first-screen classes of the targets' main storyboards.
         init(_ scans: [SourceScan], storyboardRoots: Set<String> = []) {
@@ -35,8 +35,7 @@ enum FlowChecks {
                 for (type, calls) in scan.screenCalls { screenCalls[type, default: [:]].merge(calls) { a, b in min(a, b) } }
             }
             launchChains = Self.chains(scans)
-            var graph = [String: Set<String>]()
-            for scan in scans { for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) } }
+            let graph = Self.graph(scans)
             var starts = [String: String]()
             for root in roots.sorted() {
                 for phase in Self.screenPhases where graph[SourceScan.methodKey(root, phase)] != nil {
@@ -57,13 +56,39 @@ enum FlowChecks {
         /// gets its shortest chain (the first in order among equally short ones); a method is
         /// visited once, so recursion ends.
         static func chains(_ scans: [SourceScan]) -> [String: String] {
-            var graph = [String: Set<String>]()
             var starts = [String: String]()
             for scan in scans {
-                for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) }
                 for (callee, callback) in scan.launchTypedCalls where starts[callee].map({ callback < $0 }) ?? true { starts[callee] = callback }
             }
-            return follow(graph, from: starts.reduce(into: [:]) { $0[$1.key] = "\($1.value) → \($1.key)" }, depth: SourceScan.maximumLaunchChainDepth - 1)
+            return follow(graph(scans), from: starts.reduce(into: [:]) { $0[$1.key] = "\($1.value) → \($1.key)" }, depth: SourceScan.maximumLaunchChainDepth - 1)
+        }
+
+        /// The typed-call graph of `scans`, with a call to a protocol's method (`LocationManager.request`)
+        /// also reaching that method of the one type that declares the protocol, when there is
+        /// exactly one besides test doubles (`LocationManagerImpl.request`, not `LocationManagerMock`):
+        /// the object a protocol-typed property holds;
+        /// and a SwiftUI view's creation reaching its `body`, `.onAppear` and `.task`.
+        static func graph(_ scans: [SourceScan]) -> [String: Set<String>] {
+            var graph = [String: Set<String>]()
+            var conformers = [String: Set<String>]()
+            for scan in scans {
+                for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) }
+                for (protocolName, types) in scan.conformances { conformers[protocolName, default: []].formUnion(types) }
+            }
+            // A SwiftUI view created where a screen is built is shown with it: its body and
+            // `.onAppear`/`.task` follow its creation.
+            for view in conformers["View"] ?? [] {
+                for phase in ["body", "onAppear", "task"] where graph["\(view).\(phase)"] != nil { graph["\(view).init", default: []].insert("\(view).\(phase)") }
+            }
+            let callees = Set(graph.values.flatMap { $0 })
+            for callee in callees {
+                let parts = callee.split(separator: ".", maxSplits: 1)
+                // Test doubles (`LocationManagerMock`) are not what the app holds.
+                let types = (conformers[String(parts[0])] ?? []).filter { name in !["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { name.hasSuffix($0) } }
+                guard parts.count == 2, types.count == 1, let type = types.first else { continue }
+                graph[callee, default: []].insert("\(type).\(parts[1])")
+            }
+            return graph
         }
 
         /// Breadth-first through `graph` from `starts` (key → its chain in words), `depth` calls

@@ -61,6 +61,27 @@ final class SwiftReceiverTypes: SyntaxVisitor {
         return isLocationType(type) ? .location : .other(type)
     }
 
+    /// The declared or initialized type of a plain name or `self` property (`tracker`,
+    /// `self.tracker?`), whether or not it is a location type; `nil` when unknown.
+    func declaredTypeName(_ base: ExprSyntax) -> String? {
+        var base = base
+        while true {
+            if let unwrapped = base.as(OptionalChainingExprSyntax.self) { base = unwrapped.expression; continue }
+            if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression; continue }
+            break
+        }
+        let name: String
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+        } else if let reference = base.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else {
+            return nil
+        }
+        guard let declared = types[name], let type = declared else { return nil }
+        return type
+    }
+
     /// The type a call creates, when it is `Type(…)` or `Type.init(…)` with a capitalized name.
     static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
         var callee = call.calledExpression

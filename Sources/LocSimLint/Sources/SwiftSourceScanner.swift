@@ -241,7 +241,7 @@ public enum SwiftSourceScanner {
                         callee = SourceScan.methodKey(type, name)
                     } else if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
                         callee = SourceScan.methodKey(reference.baseName.text, name)
-                    } else if Self.isNameOrSelfProperty(base), case .other(let receiverType) = receivers.receiver(base, in: Syntax(called)) {
+                    } else if Self.isNameOrSelfProperty(base), let receiverType = receivers.declaredTypeName(base) {
                         callee = SourceScan.methodKey(receiverType, name)
                     } else {
                         return
@@ -262,6 +262,20 @@ public enum SwiftSourceScanner {
                 if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression; continue }
                 return base
             }
+        }
+
+        /// SwiftUI containers whose trailing closure is their content, built with the view (not an
+        /// action a user triggers, such as a `Button`'s).
+        static let contentContainers: Set<String> = [
+            "WindowGroup", "Window", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+            "Group", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Tab", "ScrollView", "List", "Form", "Section",
+            "GeometryReader", "ViewThatFits", "ForEach",
+        ]
+
+        /// Whether a closure is the content of a SwiftUI container (`WindowGroup { ContentView() }`).
+        static func isViewContent(_ closure: ClosureExprSyntax) -> Bool {
+            guard let call = callTaking(closure), call.trailingClosure?.id == closure.id else { return false }
+            return contentContainers.contains(calleeName(call.calledExpression))
         }
 
         /// The SwiftUI modifiers whose closure runs as a view appears.
@@ -305,7 +319,8 @@ public enum SwiftSourceScanner {
                 if let closure = n.as(ClosureExprSyntax.self) {
                     // SwiftUI's `.onAppear { }` / `.task { }`: the phase is the caller (`ContentView.onAppear`).
                     if let call = callTaking(closure), case let callee = calleeName(call.calledExpression), screenModifiers.contains(callee) { return callee }
-                    guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id || runsWithoutUserAction(closure) else { return nil }
+                    guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id || runsWithoutUserAction(closure)
+                            || isViewContent(closure) else { return nil }
                 }
                 if let function = n.as(FunctionDeclSyntax.self) { return key(of: function) }
                 if n.is(InitializerDeclSyntax.self) { return "init" }
@@ -313,7 +328,15 @@ public enum SwiftSourceScanner {
                    let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
                     return "init"
                 }
-                if n.is(AccessorBlockSyntax.self) || n.is(DeinitializerDeclSyntax.self) { return nil }
+                if let accessor = n.as(AccessorBlockSyntax.self) {
+                    // A SwiftUI `body` is evaluated as the view is shown: what it creates is created then.
+                    if let binding = accessor.parent?.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == "body",
+                       let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
+                        return "body"
+                    }
+                    return nil
+                }
+                if n.is(DeinitializerDeclSyntax.self) { return nil }
                 current = n.parent
             }
             return nil
@@ -322,12 +345,28 @@ public enum SwiftSourceScanner {
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             if Self.isMain(node.attributes) { result.rootTypes.insert(node.name.text) }
             result.declaredTypes.insert(node.name.text)
+            noteConformances(of: node.name.text, node.inheritanceClause)
             return .visitChildren
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             if Self.isMain(node.attributes) { result.rootTypes.insert(node.name.text) }
             result.declaredTypes.insert(node.name.text)
+            noteConformances(of: node.name.text, node.inheritanceClause)
+            return .visitChildren
+        }
+
+        /// Records the protocols (and superclass) `type` declares, for LOC021's chains through a
+        /// protocol (`locationManager.request()` on a `LocationManager` protocol reaches the one
+        /// class that conforms).
+        func noteConformances(of type: String, _ clause: InheritanceClauseSyntax?) {
+            for inherited in clause?.inheritedTypes ?? [] {
+                if let name = SwiftReceiverTypes.typeName(inherited.type) { result.conformances[name, default: []].insert(type) }
+            }
+        }
+
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.declaredProtocols.insert(node.name.text)
             return .visitChildren
         }
 
@@ -343,6 +382,7 @@ public enum SwiftSourceScanner {
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             result.declaredTypes.insert(node.extendedType.trimmedDescription)
+            noteConformances(of: node.extendedType.trimmedDescription, node.inheritanceClause)
             return .visitChildren
         }
 
