@@ -70,7 +70,7 @@ public enum XcconfigFile {
                         continue
                     }
                     let included = String(trimmed[trimmed.index(after: first)..<last])
-                    let full = included.hasPrefix("/") ? included : (directory as NSString).appendingPathComponent(included)
+                    let full = FileInventory.absolute(included.hasPrefix("/") ? included : (directory as NSString).appendingPathComponent(included))
                     if optional && !FileManager.default.fileExists(atPath: full) { continue }
                     let at = SourceLocation(file: path, line: index + 1)
                     guard log.mayRead(full, written: included, what: "#include", at: at) else { continue }
@@ -116,7 +116,7 @@ public enum XcconfigFile {
             case .regular?: why = "cannot be read"
             case let kind?: why = "is not a regular file (\(kind.name))"
             }
-            let hint = InputLog.generatedFileHint(full).map { " (\($0))" } ?? ""
+            let hint = InputLog.generatedFileHint(full).map { "; \($0)" } ?? ""
             try log.unresolved("\(written): the file \(why)\(hint); the build settings it would set are unknown", at: location)
             return false
         }
