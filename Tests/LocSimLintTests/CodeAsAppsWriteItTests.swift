@@ -279,7 +279,7 @@ import Testing
         #expect(findings.map(\.location.line) == [4, 5, 3])
     }
 
-    @Test("LOC032: other launch options, and an app that starts its manager at launch, are not reported")
+    @Test("LOC032: other launch options, the key only named (a reporter's table of keys), and an app that starts its manager at launch, are not reported")
     func otherLaunchOptions() throws {
         let swift = """
         import UIKit
@@ -292,6 +292,12 @@ import Testing
                 return true
             }
             func refresh() {}
+            func name(_ key: String) -> String {
+                switch key {
+                case UIApplication.LaunchOptionsKey.location.rawValue: return "location"
+                default: return key
+                }
+            }
         }
         """
         #expect(try Fixture(["App/Info.plist": Self.whenInUsePlist, "App/AppDelegate.swift": swift]).ids() == [])

@@ -42,17 +42,22 @@ public enum PurposeText {
     /// which have no spaces) are taken away, nothing is left: no purpose. The text must name
     /// location (`location`, `Standort`, `位置`, …). `lower` is lowercased.
     static func onlyRestatesLocationUse(_ lower: String, appNames: [String]) -> Bool {
-        guard locationStems.contains(where: lower.contains) else { return false }
+        // Native string searching (`firstRange`, `replacing`), not Foundation's: this runs on every text.
+        guard locationStems.contains(where: { lower.firstRange(of: $0) != nil }) else { return false }
         var text = " " + lower + " "
-        for name in appNames.map({ $0.lowercased() }).filter({ $0.count >= 2 }).sorted(by: { $0.count > $1.count }) {
-            text = text.replacingOccurrences(of: name, with: " ")
+        for name in appNames.map({ $0.lowercased() }).filter({ $0.count >= 2 }).sorted(by: { $0.count > $1.count }) where text.firstRange(of: name) != nil {
+            text = text.replacing(name, with: " ")
         }
         // "Allow Hike Buddy to use…": the prompt's subject is the app, whatever its name.
-        if let match = promptSubjectRegex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), let subject = Range(match.range(at: 1), in: text) {
+        let start = text.drop { $0.isWhitespace }
+        if start.hasPrefix("allow") || start.hasPrefix("let") || start.hasPrefix("permit"),
+           let match = promptSubjectRegex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), let subject = Range(match.range(at: 1), in: text) {
             text.replaceSubrange(subject, with: " ")
         }
-        for phrase in restatingPhrases { text = text.replacingOccurrences(of: phrase, with: " ") }
-        if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) { return false }
+        if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) {
+            for phrase in restatingPhrases where text.firstRange(of: phrase) != nil { text = text.replacing(phrase, with: " ") }
+            if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) { return false }
+        }
         let words = text.split { !($0.isLetter || $0.isNumber) }
         return words.allSatisfy { restatingWords.contains(String($0)) }
     }

@@ -77,7 +77,12 @@ public enum ObjCSourceScanner {
             case "requestWhenInUseAuthorization": kind = .request(.whenInUse, api: name)
             case "requestAlwaysAuthorization": kind = .request(.always, api: name)
             case "confirmAcquiredInRegion": kind = .locationConfirmation
-            case "UIApplicationLaunchOptionsLocationKey": kind = .launchOptionsLocationKey
+            case "UIApplicationLaunchOptionsLocationKey":
+                // Looked up in the launch options (`launchOptions[…]`, `objectForKey:…`), not merely named.
+                let before = ns.substring(with: NSRange(location: max(0, match.range.location - 16), length: min(16, match.range.location)))
+                let lead = before.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard lead.hasSuffix("[") || lead.hasSuffix("ForKey:") else { continue }
+                kind = .launchOptionsLocationKey
             case "requestTemporaryFullAccuracyAuthorizationWithPurposeKey":
                 kind = .temporaryFullAccuracy(purposeKey: stringLiteral(after: end), api: "requestTemporaryFullAccuracyAuthorization")
             case "allowsBackgroundLocationUpdates", "setAllowsBackgroundLocationUpdates":

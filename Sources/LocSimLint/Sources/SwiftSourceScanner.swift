@@ -117,10 +117,15 @@ public enum SwiftSourceScanner {
             return .visitChildren
         }
 
-        /// `UIApplication.LaunchOptionsKey.location` (LOC032).
+        /// `launchOptions?[UIApplication.LaunchOptionsKey.location]`, `keys.contains(…location)` (LOC032):
+        /// the key looked up in the launch options. Naming it otherwise (`.location.rawValue` in a
+        /// reporter's table of keys) decides nothing.
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.declName.baseName.text == "location", let base = node.base?.trimmedDescription, base == "LaunchOptionsKey" || base.hasSuffix(".LaunchOptionsKey") {
-                add(.launchOptionsLocationKey, at: node)
+            if node.declName.baseName.text == "location", let base = node.base?.trimmedDescription, base == "LaunchOptionsKey" || base.hasSuffix(".LaunchOptionsKey"),
+               let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.parent {
+                let lookup = list.is(SubscriptCallExprSyntax.self)
+                    || list.as(FunctionCallExprSyntax.self).map { ["contains", "index"].contains(Self.calleeName($0.calledExpression)) } == true
+                if lookup { add(.launchOptionsLocationKey, at: node) }
             }
             return .visitChildren
         }
