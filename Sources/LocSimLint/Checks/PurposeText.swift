@@ -42,31 +42,33 @@ public enum PurposeText {
     /// which have no spaces) are taken away, nothing is left: no purpose. The text must name
     /// location (`location`, `Standort`, `位置`, …). `lower` is lowercased.
     static func onlyRestatesLocationUse(_ lower: String, appNames: [String]) -> Bool {
-        // Native string searching (`firstRange`, `replacing`), not Foundation's: this runs on every text.
+        if !lower.unicodeScalars.contains(where: TextSegmentation.isUnspaced) {
+            // Spaced scripts: word by word, so a real purpose ("…to record your hike") ends it at
+            // its first word outside the restatement. Runs on every text, so no Foundation search.
+            let words = lower.split { !($0.isLetter || $0.isNumber) }
+            let names = Set(appNames.flatMap { $0.lowercased().split { !($0.isLetter || $0.isNumber) } })
+            var subject = Set<Substring>()
+            if let first = words.first, first == "allow" || first == "let" || first == "permit" {
+                // "Allow Hike Buddy to use…": the prompt's subject is the app, whatever its name.
+                let rest = words.dropFirst()
+                if let end = rest.prefix(4).firstIndex(where: { $0 == "to" || $0 == "use" || $0 == "access" }) { subject = Set(rest[rest.startIndex..<end]) }
+            }
+            guard words.allSatisfy({ restatingWords.contains(String($0)) || names.contains($0) || subject.contains($0) }) else { return false }
+            return locationStems.contains { lower.firstRange(of: $0) != nil }
+        }
         guard locationStems.contains(where: { lower.firstRange(of: $0) != nil }) else { return false }
         var text = " " + lower + " "
         for name in appNames.map({ $0.lowercased() }).filter({ $0.count >= 2 }).sorted(by: { $0.count > $1.count }) where text.firstRange(of: name) != nil {
             text = text.replacing(name, with: " ")
         }
-        // "Allow Hike Buddy to use…": the prompt's subject is the app, whatever its name.
-        let start = text.drop { $0.isWhitespace }
-        if start.hasPrefix("allow") || start.hasPrefix("let") || start.hasPrefix("permit"),
-           let match = promptSubjectRegex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), let subject = Range(match.range(at: 1), in: text) {
-            text.replaceSubrange(subject, with: " ")
-        }
-        if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) {
-            for phrase in restatingPhrases where text.firstRange(of: phrase) != nil { text = text.replacing(phrase, with: " ") }
-            if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) { return false }
-        }
+        for phrase in restatingPhrases where text.firstRange(of: phrase) != nil { text = text.replacing(phrase, with: " ") }
+        if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) { return false }
         let words = text.split { !($0.isLetter || $0.isNumber) }
         return words.allSatisfy { restatingWords.contains(String($0)) }
     }
 
     /// Stems that show a text is about location, in the languages ``restatingWords`` covers.
     static let locationStems = ["location", "position", "gps", "standort", "localisation", "emplacement", "ubicaci", "localiza", "posici", "위치", "位置", "現在地", "定位", "所在地", "場所"]
-
-    /// `allow … to` / `let … use`: the words in between name the app (at most three).
-    static let promptSubjectRegex = try! NSRegularExpression(pattern: #"^\s*(?:allow|let|permit)\s+((?:[^\s]+\s+){0,2}?[^\s]+)\s+(?:to\s|use\s|access\s)"#)
 
     /// Words that only restate "(allow) the app (to) use/access your (current) location (in the
     /// background)": verbs of use and asking, pronouns, articles, the app, location nouns, and when
