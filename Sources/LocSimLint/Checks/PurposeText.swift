@@ -56,16 +56,34 @@ public enum PurposeText {
             guard words.allSatisfy({ restatingWords.contains(String($0)) || names.contains($0) || subject.contains($0) }) else { return false }
             return locationStems.contains { lower.firstRange(of: $0) != nil }
         }
-        guard locationStems.contains(where: { lower.firstRange(of: $0) != nil }) else { return false }
-        var text = " " + lower + " "
-        for name in appNames.map({ $0.lowercased() }).filter({ $0.count >= 2 }).sorted(by: { $0.count > $1.count }) where text.firstRange(of: name) != nil {
-            text = text.replacing(name, with: " ")
+        // Scripts without spaces: read left to right, taking the longest restating phrase (or app
+        // name) at each letter; the first letter of anything else is a purpose.
+        let names = appNames.map { $0.lowercased() }.filter { $0.count >= 2 }
+        var spaced = ""
+        var index = lower.startIndex
+        scanning: while index < lower.endIndex {
+            let character = lower[index]
+            if character.unicodeScalars.contains(where: TextSegmentation.isUnspaced) {
+                for phrase in phrasesByFirstCharacter[character] ?? [] where lower[index...].hasPrefix(phrase) {
+                    index = lower.index(index, offsetBy: phrase.count)
+                    continue scanning
+                }
+                return false
+            }
+            if let name = names.first(where: { lower[index...].hasPrefix($0) }) {
+                index = lower.index(index, offsetBy: name.count)
+                spaced.append(" ")
+                continue
+            }
+            spaced.append(character)
+            index = lower.index(after: index)
         }
-        for phrase in restatingPhrases where text.firstRange(of: phrase) != nil { text = text.replacing(phrase, with: " ") }
-        if text.unicodeScalars.contains(where: TextSegmentation.isUnspaced) { return false }
-        let words = text.split { !($0.isLetter || $0.isNumber) }
-        return words.allSatisfy { restatingWords.contains(String($0)) }
+        guard spaced.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).allSatisfy({ restatingWords.contains(String($0)) }) else { return false }
+        return locationStems.contains { lower.firstRange(of: $0) != nil }
     }
+
+    /// ``restatingPhrases`` by their first character, longest first.
+    static let phrasesByFirstCharacter: [Character: [String]] = Dictionary(grouping: restatingPhrases) { $0.first! }
 
     /// Stems that show a text is about location, in the languages ``restatingWords`` covers.
     static let locationStems = ["location", "position", "gps", "standort", "localisation", "emplacement", "ubicaci", "localiza", "posici", "위치", "位置", "現在地", "定位", "所在地", "場所"]

@@ -85,7 +85,9 @@ public enum SourceScanner {
             return .success((SourceScan(notes: [note]), data.count, []))
         }
         let text = groups == 0 ? "" : String(decoding: data, as: UTF8.self)
-        let types = groups & 2 != 0 && data.count <= maximumSourceBytes ? locationTypeDeclarations(in: text) : []
+        let declaresTypes = groups & 2 != 0 && data.count <= maximumSourceBytes
+            && ByteSearch.containsAny(data, ["extension CLLocationManager", "extension CoreLocation.CLLocationManager", ": CLLocationManager", ":CLLocationManager", ": CoreLocation.CLLocationManager"])
+        let types = declaresTypes ? locationTypeDeclarations(in: text) : []
         guard groups & 1 != 0 else { return .success((nil, data.count, types)) }
         let scan = isSwift ? SwiftSourceScanner.scan(text: text, path: path, whole: force) : ObjCSourceScanner.scan(text: text, path: path)
         return .success((scan, data.count, types))
