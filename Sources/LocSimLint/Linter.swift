@@ -19,7 +19,7 @@ public struct Linter {
         let allSources = Array(Set(discovery.targets.flatMap(\.sourceFiles) + discovery.unassignedSources)).sorted()
         var scanned = SourceScanner.scan(allSources)
         let storyboardRoots = discovery.targets.reduce(into: Set<String>()) { $0.formUnion(Storyboard.firstScreenClasses(of: $1)) }
-        Self.readLaunchPathFiles(&scanned, among: allSources, storyboardRoots: storyboardRoots)
+        let launchTypes = Self.readLaunchPathFiles(&scanned, among: allSources, storyboardRoots: storyboardRoots)
         var findings = Set<Finding>()
 
         // One level of indirection: functions called from lifecycle callbacks take their context.
@@ -50,7 +50,6 @@ public struct Linter {
         let unassignedEvents = events(in: discovery.unassignedSources)
         let unassignedCreateSessions = unassignedEvents.contains { if case .serviceSession = $0.kind { return true } else { return false } }
         let unassignedRequestAlways = unassignedEvents.contains { if case .request(.always, _) = $0.kind { return true } else { return false } }
-        let launchTypes = FlowChecks.LaunchTypes(scanned.scans.keys.sorted().compactMap { scanned.scans[$0] }, storyboardRoots: storyboardRoots)
         let dependencyReferences = DependencyReference.find(in: discovery.dependencyRoots)
         for target in discovery.targets {
             let targetEvents = events(in: target.sourceFiles)
@@ -115,38 +114,48 @@ public struct Linter {
     /// authorization, or a type of another such file (a call by type needs the type's name:
     /// `model = LocationModel()`), so screens that lead to no request cost nothing; a chain through
     /// two such files in a row, the first naming only the second, is not followed. Repeated as
-    /// chains grow, at most ``SourceScan/maximumLaunchChainDepth`` times.
-    static func readLaunchPathFiles(_ scanned: inout SourceScanner.Result, among sources: [String], storyboardRoots: Set<String>) {
+    /// chains grow, at most ``SourceScan/maximumLaunchChainDepth`` times. Returns the launch types
+    /// of all the files read, for LOC021.
+    static func readLaunchPathFiles(_ scanned: inout SourceScanner.Result, among sources: [String], storyboardRoots: Set<String>) -> FlowChecks.LaunchTypes {
+        func launchTypes() -> FlowChecks.LaunchTypes {
+            FlowChecks.LaunchTypes(scanned.scans.keys.sorted().compactMap { scanned.scans[$0] }, storyboardRoots: storyboardRoots)
+        }
         var requesting = Set<String>()
         for scan in scanned.scans.values {
             for event in scan.events {
                 if case .request(_, let api) = event.kind, SourceChecks.explicitRequestAPIs.contains(api), let type = event.enclosingType { requesting.insert(type) }
             }
         }
-        guard !requesting.isEmpty else { return }
+        var launch = launchTypes()
+        guard !requesting.isEmpty else { return launch }
         // A call through a protocol of the app that a requesting type declares names the protocol, not the type.
         let appProtocols = scanned.scans.values.reduce(into: Set<String>()) { $0.formUnion($1.declaredProtocols) }
         for scan in scanned.scans.values {
             for (protocolName, types) in scan.conformances where appProtocols.contains(protocolName) && !types.isDisjoint(with: requesting) { requesting.insert(protocolName) }
         }
-        var byTypeName = [String: [String]]()
-        for source in sources where scanned.scans[source] == nil {
-            let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            byTypeName[String(name.split(separator: "+").first ?? Substring(name)), default: []].append(source)
-        }
-        guard !byTypeName.isEmpty else { return }
+        var byTypeName: [String: [String]]?
         var leading = requesting // types whose name in a file makes it worth parsing
         for _ in 0..<SourceScan.maximumLaunchChainDepth {
-            let scans = scanned.scans.keys.sorted().compactMap { scanned.scans[$0] }
-            let launch = FlowChecks.LaunchTypes(scans, storyboardRoots: storyboardRoots)
-            let declared = scans.reduce(into: Set<String>()) { $0.formUnion($1.declaredTypes) }
+            let declared = scanned.scans.values.reduce(into: Set<String>()) { $0.formUnion($1.declaredTypes) }
             var wanted = launch.roots
             for key in launch.screenChains.keys {
                 if let type = key.split(separator: ".").first { wanted.insert(String(type)) }
             }
+            wanted.subtract(declared)
+            guard !wanted.isEmpty else { return launch }
+            // The unparsed files by the type their name gives, built once, only when a type is wanted.
+            if byTypeName == nil {
+                var names = [String: [String]]()
+                for source in sources where scanned.scans[source] == nil {
+                    let file = source.utf8.lastIndex(of: UInt8(ascii: "/")).map { source[source.index(after: $0)...] } ?? source[...]
+                    let base = file.prefix { $0 != "." && $0 != "+" }
+                    names[String(base), default: []].append(source)
+                }
+                byTypeName = names
+            }
             var candidates = [(type: String, file: String, data: Data)]()
-            for type in wanted.subtracting(declared).sorted() {
-                for file in byTypeName[type] ?? [] {
+            for type in wanted.sorted() {
+                for file in byTypeName?[type] ?? [] {
                     if let data = try? RegularFile.contents(of: file) { candidates.append((type, file, data)) }
                 }
             }
@@ -161,13 +170,15 @@ public struct Linter {
                     changed = true
                 }
             }
-            guard !chosen.isEmpty else { return }
+            guard !chosen.isEmpty else { return launch }
             let taken = Set(chosen)
-            byTypeName = byTypeName.mapValues { $0.filter { !taken.contains($0) } }
+            byTypeName = byTypeName?.mapValues { $0.filter { !taken.contains($0) } }
             let more = SourceScanner.scan(chosen.sorted(), force: true)
             scanned.scans.merge(more.scans) { $1 }
             scanned.parsedFiles += more.parsedFiles
             scanned.locationTypes.formUnion(more.locationTypes)
+            launch = launchTypes()
         }
+        return launch
     }
 }

@@ -109,8 +109,11 @@ public struct TargetDiscovery {
         var loadedProjects = [(path: String, targets: [ProjectTarget], log: InputLog)]()
         var included = Set<String>()
         // Tuist: `ProjectDescriptionHelpers` sources are manifest code, not app code.
-        let tuistHelpers = files.sources.filter { $0.split(separator: "/").contains("ProjectDescriptionHelpers") }
-        files.sources.removeAll { $0.split(separator: "/").contains("ProjectDescriptionHelpers") }
+        var tuistHelpers = [String]()
+        if files.projects.contains(where: { $0.hasSuffix("/Project.swift") }) {
+            tuistHelpers = files.sources.filter { $0.contains("/ProjectDescriptionHelpers/") }
+            files.sources.removeAll { $0.contains("/ProjectDescriptionHelpers/") }
+        }
         for project in files.projects.sorted() {
             // One bad project file is a finding at its line; the other projects are still read.
             let projectLog = InputLog(boundary: log.boundary, strict: false)

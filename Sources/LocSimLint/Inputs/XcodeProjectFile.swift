@@ -44,8 +44,9 @@ public enum XcodeProjectFile {
             let chosenID = ids.first { (objects[$0]?["name"] as? String) == "Release" } ?? ids.first { objects[$0] != nil }
             guard let chosenID, let chosen = objects[chosenID] else { return BuildSettings() }
             var result = BuildSettings()
+            let configurationLocations = keyLocations.locations(inObject: chosenID)
             if let baseRef = chosen["baseConfigurationReference"] as? String, let xcconfig = paths.path(of: baseRef) {
-                let at = keyLocations.locations(inObject: chosenID)["baseConfigurationReference"] ?? SourceLocation(file: path)
+                let at = configurationLocations["baseConfigurationReference"] ?? SourceLocation(file: path)
                 let written = InputLog.relative(xcconfig, from: projectDir)
                 if !FileManager.default.fileExists(atPath: xcconfig), log.strict || !noteMissing {
                     // Strict mode (the loader on its own) skips a missing base, as it always did; so
@@ -57,7 +58,6 @@ public enum XcodeProjectFile {
             }
             var own = [String: String]()
             var origins = [String: SourceLocation]()
-            let configurationLocations = keyLocations.locations(inObject: chosenID)
             for (key, value) in (chosen["buildSettings"] as? [String: Any]) ?? [:] where !key.contains("[") {
                 if let s = value as? String {
                     own[key] = s

@@ -68,8 +68,9 @@ enum ByteSearch {
         }
 
         /// The groups (bit `1 << group`) with a needle in `data`, in one pass that ends when every
-        /// group is found (or, with `stopAtFirst`, when any is).
-        func groupsOccurring(in data: Data, stopAtFirst: Bool = false) -> UInt64 {
+        /// group is found, or, with `stopAtFirst`, when any is; group 0 found, the pass ends too
+        /// with `stopAtGroupZero` (the caller needs the others only when it is absent).
+        func groupsOccurring(in data: Data, stopAtFirst: Bool = false, stopAtGroupZero: Bool = false) -> UInt64 {
             guard !needles.isEmpty else { return 0 }
             return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> UInt64 in
                 guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count >= shortest else { return 0 }
@@ -87,7 +88,7 @@ enum ByteSearch {
                                 if start >= 0, needle.count <= count - start,
                                    needle.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, needle.count) == 0 }) {
                                     found |= 1 << UInt64(groups[index])
-                                    if stopAtFirst || found == allGroups { return found }
+                                    if stopAtFirst || found == allGroups || (stopAtGroupZero && groups[index] == 0) { return found }
                                 }
                             }
                         }

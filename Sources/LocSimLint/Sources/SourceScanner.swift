@@ -78,7 +78,10 @@ public enum SourceScanner {
             return .failure(InputError(file: path, message: "cannot read file"))
         }
         let isSwift = path.hasSuffix(".swift")
-        let groups = force ? 1 : isSwift ? needles.groupsOccurring(in: data) : (objCNeedles.occur(in: data) ? 1 : 0)
+        // A file that is parsed (group 0) is searched for declarations on its own below; one that
+        // is not learns in the same pass whether it mentions CLLocationManager (group 1).
+        var groups: UInt64 = force ? 1 : isSwift ? needles.groupsOccurring(in: data, stopAtGroupZero: true) : (objCNeedles.occur(in: data) ? 1 : 0)
+        if isSwift, groups & 1 != 0 { groups |= 2 }
         guard data.count <= maximumSourceBytes || groups & 1 == 0 else {
             let note = SourceNote(location: SourceLocation(file: path),
                                   message: "source file of \(data.count) bytes is larger than the \(maximumSourceBytes)-byte limit: not analysed, its location calls are not checked")
