@@ -9,7 +9,8 @@ public enum PurposeText {
 
     /// Why the text is a placeholder or too vague, or `nil` if it reads as a real explanation.
     ///
-    /// - Placeholder: `TODO`, `FIXME`, `TBD`, `lorem ipsum`, `placeholder`, `<#…#>`, a key name, `test`.
+    /// - Placeholder: `TODO`, `FIXME`, `TBD`, `lorem ipsum`, `placeholder`, `<#…#>`, a key name, and
+    ///   `test`/`testing` in a text of at most five words.
     /// - Vague: fewer than four words, or only "(this app) needs/wants/uses (your) location" with no
     ///   purpose. Words are counted by Unicode word segmentation (`TextSegmentation`); in scripts
     ///   written without spaces (Chinese, Japanese, Thai) two characters count as a word, so a text
@@ -19,10 +20,13 @@ public enum PurposeText {
         let lower = trimmed.lowercased()
         let ns = lower as NSString
         let range = NSRange(location: 0, length: ns.length)
-        if placeholderRegex.firstMatch(in: lower, range: range) != nil || lower.hasPrefix("nslocation") {
+        let length = TextSegmentation(trimmed)
+        // "test" or "testing" is a placeholder in a short text ("Testing purposes"), not in a
+        // sentence that explains ("This is a region monitoring testing app…").
+        if placeholderRegex.firstMatch(in: lower, range: range) != nil || lower.hasPrefix("nslocation")
+            || (length.wordEquivalent <= 5 && testRegex.firstMatch(in: lower, range: range) != nil) {
             return "is a placeholder"
         }
-        let length = TextSegmentation(trimmed)
         if length.wordEquivalent < minimumWords {
             if length.isJudgedByCharacters {
                 let n = length.unspacedCharacters
@@ -133,7 +137,8 @@ public enum PurposeText {
     static let minimumWords = 4
 
     static let placeholderRegex = try! NSRegularExpression(
-        pattern: #"\b(todo|fixme|tbd|xxx+|lorem ipsum|placeholder|change ?me|your (text|description|message) here|description goes here|test(ing)?)\b|<#"#)
+        pattern: #"\b(todo|fixme|tbd|xxx+|lorem ipsum|placeholder|change ?me|your (text|description|message) here|description goes here)\b|<#"#)
+    static let testRegex = try! NSRegularExpression(pattern: #"\btest(ing)?\b"#)
     static let genericRegex = try! NSRegularExpression(
         pattern: #"^(this app|the app|app|we|i)?\s*(would like to|wants to|want to|needs to|need to|requires|require|needs|need|uses|use|would like|is requesting|requests)\s*(to\s+)?(use|access|get|know|determine)?\s*(to\s+)?(your\s+|the\s+)?(current\s+)?(location|gps|position)(\s+(services|data|access|information|permission))?\s*[.!]?$"#)
 }
