@@ -218,6 +218,18 @@ import Testing
         #expect(try Fixture(two).ids() == [])
     }
 
+    @Test("LOC021 (D6): an app with scenes names its storyboard in UISceneStoryboardFile; its first screen's viewDidLoad request is found")
+    func sceneStoryboard() throws {
+        let scenes = "\t<key>UIApplicationSceneManifest</key>\n\t<dict>\n\t\t<key>UISceneConfigurations</key>\n\t\t<dict>\n\t\t\t<key>UIWindowSceneSessionRoleApplication</key>\n\t\t\t<array>\n\t\t\t\t<dict>\n\t\t\t\t\t<key>UISceneStoryboardFile</key>\n\t\t\t\t\t<string>Main</string>\n\t\t\t\t</dict>\n\t\t\t</array>\n\t\t</dict>\n\t</dict>\n"
+        let storyboard = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" initialViewController=\"N1\">\n<scenes>\n<scene><objects><navigationController id=\"N1\"><connections><segue destination=\"V1\" kind=\"relationship\" relationship=\"rootViewController\" id=\"S1\"/></connections></navigationController></objects></scene>\n<scene><objects><viewController id=\"V1\" customClass=\"FencesViewController\"/></objects></scene>\n</scenes>\n</document>\n"
+        let controller = "import UIKit\nimport CoreLocation\nfinal class FencesViewController: UIViewController {\n    let manager = CLLocationManager()\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        if manager.authorizationStatus == .notDetermined { manager.requestAlwaysAuthorization() }\n    }\n}\n"
+        let findings = try Fixture(["App/Info.plist": infoPlist(goodKeys, raw: scenes), "App/Base.lproj/Main.storyboard": storyboard, "App/FencesViewController.swift": controller]).lint()
+        #expect(findings.map(\.checkID) == ["LOC021"])
+        #expect(findings.first?.message.contains("FencesViewController.viewDidLoad") == true)
+        // Without the scene's storyboard name there is no first screen to find.
+        #expect(try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/Base.lproj/Main.storyboard": storyboard, "App/FencesViewController.swift": controller]).ids() == [])
+    }
+
     @Test("LOC021: a button's action on the first screen is a user action, not followed")
     func buttonNotFollowed() throws {
         let view = """

@@ -3,7 +3,8 @@ import Foundation
 /// Reads which view controller classes an app's main storyboard shows first, for LOC021 (a
 /// request while the first screen is created).
 ///
-/// The storyboard is the one `UIMainStoryboardFile` names, looked for next to the Info.plist, in
+/// The storyboard is the one `UIMainStoryboardFile` (or, with scenes, the first scene
+/// configuration's `UISceneStoryboardFile`) names, looked for next to the Info.plist, in
 /// the target's source directories and their `Base.lproj`, then up to three folders below the
 /// target's source roots and the Info.plist's folder. The first screen is the class of its
 /// `initialViewController`; through a navigation controller, its root view controller; through a
@@ -11,7 +12,7 @@ import Foundation
 enum Storyboard {
     /// The classes of the first screen of `target`'s main storyboard (empty when there is none).
     static func firstScreenClasses(of target: AppTarget) -> Set<String> {
-        guard let name = target.infoPlist?.root["UIMainStoryboardFile"]?.stringValue, !name.isEmpty, !name.contains("/") else { return [] }
+        guard let name = mainStoryboardName(target.infoPlist?.root ?? [:]), !name.isEmpty, !name.contains("/") else { return [] }
         var directories = target.sourceRoots
         let plistDirectory = target.infoPlist.map { ($0.path as NSString).deletingLastPathComponent }
         if let plistDirectory { directories.append(plistDirectory) }
@@ -30,6 +31,18 @@ enum Storyboard {
             return firstScreenClasses(inBytes: [UInt8](data))
         }
         return []
+    }
+
+    /// The storyboard an app shows first: `UIMainStoryboardFile`, or in an app with scenes the
+    /// `UISceneStoryboardFile` of its first scene configuration (`UIApplicationSceneManifest` →
+    /// `UISceneConfigurations` → a role → its first entry), which Xcode's templates write.
+    static func mainStoryboardName(_ root: [String: PlistValue]) -> String? {
+        if let name = root["UIMainStoryboardFile"]?.stringValue { return name }
+        guard case .dictionary(let manifest)? = root["UIApplicationSceneManifest"],
+              case .dictionary(let configurations)? = manifest["UISceneConfigurations"] else { return nil }
+        let role = configurations["UIWindowSceneSessionRoleApplication"] ?? configurations.sorted { $0.key < $1.key }.first?.value
+        guard case .array(let entries)? = role, case .dictionary(let first)? = entries.first else { return nil }
+        return first["UISceneStoryboardFile"]?.stringValue
     }
 
     /// `fileName` in the folders under `root`, at most three levels down, not in localized
