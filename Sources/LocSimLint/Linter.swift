@@ -18,7 +18,8 @@ public struct Linter {
         let discovery = try TargetDiscovery(options: options).run()
         let allSources = Array(Set(discovery.targets.flatMap(\.sourceFiles) + discovery.unassignedSources)).sorted()
         var scanned = SourceScanner.scan(allSources)
-        let storyboardRoots = discovery.targets.reduce(into: Set<String>()) { $0.formUnion(Storyboard.firstScreenClasses(of: $1)) }
+        let boundary = TreeBoundary(roots: options.paths + options.allowOutside)
+        let storyboardRoots = discovery.targets.reduce(into: Set<String>()) { $0.formUnion(Storyboard.firstScreenClasses(of: $1, within: boundary)) }
         let launchTypes = Self.readLaunchPathFiles(&scanned, among: allSources, storyboardRoots: storyboardRoots)
         var findings = Set<Finding>()
 

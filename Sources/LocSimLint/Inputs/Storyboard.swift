@@ -11,7 +11,8 @@ import Foundation
 /// tab bar controller, its first tab (one level of each). Only `customClass` names are returned.
 enum Storyboard {
     /// The classes of the first screen of `target`'s main storyboard (empty when there is none).
-    static func firstScreenClasses(of target: AppTarget) -> Set<String> {
+    /// Storyboards outside `boundary` (a target's sources in a parent folder) are not read.
+    static func firstScreenClasses(of target: AppTarget, within boundary: TreeBoundary = .unbounded) -> Set<String> {
         guard let name = mainStoryboardName(target.infoPlist?.root ?? [:]), !name.isEmpty, !name.contains("/") else { return [] }
         var directories = target.sourceRoots
         let plistDirectory = target.infoPlist.map { ($0.path as NSString).deletingLastPathComponent }
@@ -24,8 +25,8 @@ enum Storyboard {
             candidates.append(directory + "/Base.lproj/" + fileName)
         }
         // Xcode targets list their files, not folders: look below the Info.plist's folder too.
-        for root in target.sourceRoots + (plistDirectory.map { [$0] } ?? []) { candidates += find(fileName, under: root) }
-        for candidate in candidates {
+        for root in target.sourceRoots + (plistDirectory.map { [$0] } ?? []) where boundary.contains(root) { candidates += find(fileName, under: root) }
+        for candidate in candidates where boundary.contains(candidate) {
             guard case .regular? = RegularFile.kind(of: candidate, followingLinks: true),
                   let data = try? RegularFile.contents(of: candidate) else { continue }
             return firstScreenClasses(inBytes: [UInt8](data))
