@@ -34,8 +34,8 @@ enum FlowChecks {
                 roots.formUnion(scan.rootTypes)
                 for (type, calls) in scan.screenCalls { screenCalls[type, default: [:]].merge(calls) { a, b in min(a, b) } }
             }
-            launchChains = Self.chains(scans)
             let graph = Self.graph(scans)
+            launchChains = Self.chains(scans, graph: graph)
             var starts = [String: String]()
             for root in roots.sorted() {
                 for phase in Self.screenPhases where graph[SourceScan.methodKey(root, phase)] != nil {
@@ -55,12 +55,12 @@ enum FlowChecks {
         /// Breadth-first from the launch callbacks' typed calls, in sorted order, so each method
         /// gets its shortest chain (the first in order among equally short ones); a method is
         /// visited once, so recursion ends.
-        static func chains(_ scans: [SourceScan]) -> [String: String] {
+        static func chains(_ scans: [SourceScan], graph: [String: Set<String>]) -> [String: String] {
             var starts = [String: String]()
             for scan in scans {
                 for (callee, callback) in scan.launchTypedCalls where starts[callee].map({ callback < $0 }) ?? true { starts[callee] = callback }
             }
-            return follow(graph(scans), from: starts.reduce(into: [:]) { $0[$1.key] = "\($1.value) → \($1.key)" }, depth: SourceScan.maximumLaunchChainDepth - 1)
+            return follow(graph, from: starts.reduce(into: [:]) { $0[$1.key] = "\($1.value) → \($1.key)" }, depth: SourceScan.maximumLaunchChainDepth - 1)
         }
 
         /// The typed-call graph of `scans`, with a call to a protocol's method (`LocationManager.request`)

@@ -30,6 +30,8 @@ enum ByteSearch {
 
         /// The group of each needle (see ``groupsOccurring(in:)``); all 0 for a plain set.
         let groups: [Int]
+        /// Each needle's group as its bit (`1 << group`).
+        let groupBits: [UInt64]
         /// Every group's bit.
         let allGroups: UInt64
 
@@ -44,6 +46,7 @@ enum ByteSearch {
             precondition(groups.count <= 64, "at most 64 needle groups")
             let needles = groups.flatMap { $0 }
             self.groups = groups.enumerated().flatMap { group in group.element.map { _ in group.offset } }
+            groupBits = self.groups.map { 1 << UInt64($0) }
             allGroups = groups.indices.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
             self.needles = needles.map { Array($0.utf8) }
             var byPrefix = [[Int]](repeating: [], count: 1 << 16)
@@ -82,13 +85,13 @@ enum ByteSearch {
                     while i + 1 < count {
                         let next = Int(base[i + 1])
                         if table[previous << 8 | next] != 0 {
-                            for index in byPrefix[previous << 8 | next] where found & (1 << UInt64(groups[index])) == 0 {
+                            for index in byPrefix[previous << 8 | next] where found & groupBits[index] == 0 {
                                 let needle = needles[index]
                                 let start = i - anchors[index]
                                 if start >= 0, needle.count <= count - start,
                                    needle.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, needle.count) == 0 }) {
-                                    found |= 1 << UInt64(groups[index])
-                                    if stopAtFirst || found == allGroups || (stopAtGroupZero && groups[index] == 0) { return found }
+                                    found |= groupBits[index]
+                                    if stopAtFirst || found == allGroups || (stopAtGroupZero && groupBits[index] == 1) { return found }
                                 }
                             }
                         }
