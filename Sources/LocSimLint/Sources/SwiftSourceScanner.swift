@@ -132,9 +132,10 @@ public enum SwiftSourceScanner {
 
         /// `launchOptions?[.location]` (LOC032).
         override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard node.arguments.count == 1, let key = node.arguments.first?.expression.as(MemberAccessExprSyntax.self), key.base == nil,
+                  key.declName.baseName.text == "location" else { return .visitChildren }
             let subscripted = Self.calleeName(Self.unwrapped(node.calledExpression))
-            if subscripted.lowercased().hasSuffix("launchoptions") || subscripted == "options", node.arguments.count == 1,
-               let key = node.arguments.first?.expression.as(MemberAccessExprSyntax.self), key.base == nil, key.declName.baseName.text == "location" {
+            if subscripted.lowercased().hasSuffix("launchoptions") || subscripted == "options" {
                 add(.launchOptionsLocationKey, at: node)
             }
             return .visitChildren
