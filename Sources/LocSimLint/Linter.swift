@@ -13,7 +13,8 @@ public struct Linter {
 
     /// Lints the paths.
     ///
-    /// - Throws: `InputError` for input that cannot be read (the command exits with status 2).
+    /// - Throws: `InputError` for a path that does not exist or a linted folder that cannot be read
+    ///   (the command exits with status 2); a bad file in the tree is a finding (LOC029–LOC031).
     public func run() throws -> LintReport {
         let discovery = try TargetDiscovery(options: options).run()
         let allSources = Array(Set(discovery.targets.flatMap(\.sourceFiles) + discovery.unassignedSources)).sorted()

@@ -5,10 +5,12 @@ import LocSimModel
 /// and assigns sources to them.
 ///
 /// Rules (documented in `Docs/Lint.md`):
-/// - Every `project.pbxproj` and XcodeGen `project.yml` is read (XcodeGen includes and templates
-///   resolved); its application and app extension targets become ``AppTarget``s with their
-///   `INFOPLIST_FILE`. A target lint cannot resolve (its Info.plist is missing, a template is
-///   undefined) gets a ``ProjectWarning`` and is not an app target.
+/// - Every `project.pbxproj`, XcodeGen `project.yml` and Tuist `Project.swift` is read (XcodeGen
+///   includes and templates resolved, Tuist helpers followed); its application and app extension
+///   targets become ``AppTarget``s with their `INFOPLIST_FILE`. A file that is malformed, missing
+///   or outside the linted tree, and a target lint cannot resolve (its Info.plist missing, a
+///   template undefined), are findings (LOC029–LOC031, ``Result/inputFindings``), never the end of
+///   the run; such a target is not an app target.
 /// - A plist outside any project directory that looks like a bundle's Info.plist (it has
 ///   `CFBundleIdentifier`, `CFBundleExecutable` or `CFBundlePackageType`) and is not a test
 ///   bundle or framework is an app target on its own.
@@ -85,7 +87,8 @@ public struct TargetDiscovery {
 
     /// Walks the paths and builds the targets.
     ///
-    /// - Throws: `InputError` for a missing path or an unreadable or malformed input file.
+    /// - Throws: `InputError` for a missing path or a linted folder that cannot be read; a bad file
+    ///   in the tree is a finding of ``Result/inputFindings`` instead.
     public func run() throws -> Result {
         var files = FileInventory()
         for path in options.paths {
@@ -293,8 +296,8 @@ public struct TargetDiscovery {
 
     // MARK: - Building a target
 
-    ///
-    /// - Throws: `InputError` when a plist value's `$(VAR)` expands past the expansion limit.
+    /// Builds an app target from its plist and project settings; a value whose `$(VAR)` expands
+    /// past the expansion limit is a LOC029 finding in `log` and unknown.
     func makeTarget(name: String, roots: [String], plist: PlistDocument?, project: ProjectTarget?, log: InputLog) throws -> AppTarget {
         let settings = project?.settings ?? BuildSettings()
         var resolver = BuildSettingResolver(settings)
