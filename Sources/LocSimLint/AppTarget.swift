@@ -36,6 +36,10 @@ public struct AppTarget: Sendable {
     /// Whether the target is an App Clip: its project's product type, or an `NSAppClip`
     /// dictionary in its Info.plist (P6).
     public var isAppClip = false
+    /// The names the app goes by (target name, `CFBundleDisplayName`, `CFBundleName`,
+    /// `PRODUCT_NAME`), so a purpose string that only says "Allow <name> to use your location" is
+    /// seen to give no purpose (LOC010).
+    public var appNames: [String] = []
     /// Third-party dependencies next to the target (`Pods/…`, `Carthage/Checkouts/…`, SwiftPM
     /// checkouts, vendored frameworks) and the request APIs their code references (P7).
     public var dependencyReferences: [DependencyReference] = []

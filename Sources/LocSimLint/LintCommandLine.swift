@@ -23,6 +23,8 @@ public enum LintCommandLine {
         public var baselinePath: String?
         /// `--write-baseline`: write the findings (before `--baseline` filters them) to this file.
         public var writeBaselinePath: String?
+        /// `--allow-outside`: folders outside the linted paths that projects may read.
+        public var allowOutside: [String] = []
 
         /// Creates an invocation.
         public init(paths: [String] = [], format: OutputFormat = .text, failOn: Severity? = nil, platform: String? = nil,
@@ -42,8 +44,9 @@ public enum LintCommandLine {
     public static let usage = """
     USAGE: locsim lint [PATH ...] [--format text|json|sarif|github] [--fail-on error|warning|note]
                        [--platform <os>[ <version>]] [--deployment-target <version>] [--config <file>]
-                       [--baseline <file>] [--write-baseline <file>] [--list-checks]
-    Exit status: 0 clean, 1 findings at or above --fail-on (default error), 2 unreadable input.
+                       [--baseline <file>] [--write-baseline <file>] [--allow-outside <folder> ...] [--list-checks]
+    Exit status: 0 clean, 1 findings at or above --fail-on (default error), 2 unusable invocation
+    (a missing path, a bad option, a malformed .locsim.yml or baseline).
     """
 
     /// Runs `locsim lint` with `arguments` (not including the program and subcommand names).
@@ -86,6 +89,9 @@ public enum LintCommandLine {
             case "--write-baseline":
                 guard let v = value(flag) else { return usageError("--write-baseline expects a file", &stderr) }
                 invocation.writeBaselinePath = v
+            case "--allow-outside":
+                guard let v = value(flag) else { return usageError("--allow-outside expects a folder", &stderr) }
+                invocation.allowOutside.append(v)
             default:
                 if argument.hasPrefix("-") && argument != "-" { return usageError("unknown option '\(argument)'", &stderr) }
                 invocation.paths.append(argument)
@@ -116,7 +122,8 @@ public enum LintCommandLine {
                 stderr += "error: invalid deployment target '\(version)'\n"
                 return 2
             }
-            let options = LintOptions(paths: paths, platform: os, deploymentTarget: version, configuration: configuration)
+            var options = LintOptions(paths: paths, platform: os, deploymentTarget: version, configuration: configuration)
+            options.allowOutside = invocation.allowOutside
             let baseline = try invocation.baselinePath.map(Baseline.load)
             var report = try Linter(options: options).run()
             let base = FileManager.default.currentDirectoryPath
@@ -130,8 +137,7 @@ public enum LintCommandLine {
             if let baseline { report.findings = baseline.newFindings(report.findings, baseDirectory: base) }
             stdout += invocation.format.render(report, baseDirectory: base)
             stderr += report.skippedFiles.map { "\($0)\n" }.joined()
-            stderr += report.warnings.map { "\($0)\n" }.joined()
-            if report.targetCount == 0 {
+            if report.targetCount == 0, report.notLinted.isEmpty {
                 let why = report.nonAppPlistNote.map { "\($0); only an app's or app extension's Info.plist is read for location prompts" }
                     ?? "no Info.plist, .xcodeproj or project.yml"
                 stderr += "note: no app target found under \(paths.joined(separator: ", ")) (\(why)): "

@@ -11,6 +11,9 @@ public struct LintOptions: Sendable {
     public var deploymentTarget: String?
     /// Enabled checks, severities and excluded paths.
     public var configuration: LintConfiguration
+    /// Folders outside the linted paths that projects may read (`--allow-outside`): an `#include`,
+    /// `INFOPLIST_FILE` or XcodeGen include leading there is read, not only noted.
+    public var allowOutside: [String] = []
 
     /// Creates options.
     public init(paths: [String], platform: Platform.OS? = nil, deploymentTarget: String? = nil, configuration: LintConfiguration = LintConfiguration()) {

@@ -12,8 +12,9 @@ public struct LintReport: Sendable {
     public var sourceBytes: Int
     /// Files under the linted paths that were not read, and why (printed as notes on stderr).
     public var skippedFiles: [SkippedFile]
-    /// Project targets and includes that could not be resolved (printed as warnings on stderr).
-    public var warnings: [ProjectWarning] = []
+    /// Targets and project files that could not be linted, each `name (why)` (LOC029 and LOC031
+    /// findings say more); the summary line counts them.
+    public var notLinted: [String] = []
     /// Why no app target was found when the paths hold bundle Info.plists that are not an app's
     /// (`Framework/Info.plist is a framework's Info.plist`); `nil` otherwise.
     public var nonAppPlistNote: String?

@@ -5,10 +5,12 @@ import LocSimModel
 /// and assigns sources to them.
 ///
 /// Rules (documented in `Docs/Lint.md`):
-/// - Every `project.pbxproj` and XcodeGen `project.yml` is read (XcodeGen includes and templates
-///   resolved); its application and app extension targets become ``AppTarget``s with their
-///   `INFOPLIST_FILE`. A target lint cannot resolve (its Info.plist is missing, a template is
-///   undefined) gets a ``ProjectWarning`` and is not an app target.
+/// - Every `project.pbxproj`, XcodeGen `project.yml` and Tuist `Project.swift` is read (XcodeGen
+///   includes and templates resolved, Tuist helpers followed); its application and app extension
+///   targets become ``AppTarget``s with their `INFOPLIST_FILE`. A file that is malformed, missing
+///   or outside the linted tree, and a target lint cannot resolve (its Info.plist missing, a
+///   template undefined), are findings (LOC029–LOC031, ``Result/inputFindings``), never the end of
+///   the run; such a target is not an app target.
 /// - A plist outside any project directory that looks like a bundle's Info.plist (it has
 ///   `CFBundleIdentifier`, `CFBundleExecutable` or `CFBundlePackageType`) and is not a test
 ///   bundle or framework is an app target on its own.
@@ -32,6 +34,19 @@ public struct TargetDiscovery {
         public var reason: String
     }
 
+    /// A target or project file that could not be linted.
+    public struct NotLinted: Hashable, Sendable, CustomStringConvertible {
+        /// The target's name, or the project file's (`App.xcodeproj`, `Tool/project.yml`).
+        public var name: String
+        /// Why, in a few words (`Info.plist malformed`).
+        public var reason: String
+        /// Where it is declared.
+        public var location: SourceLocation
+
+        /// `name (reason)`.
+        public var description: String { "\(name) (\(reason))" }
+    }
+
     /// The result of discovery.
     public struct Result: Sendable {
         /// The app targets, sorted by name and plist path.
@@ -48,8 +63,11 @@ public struct TargetDiscovery {
         /// Dependency directories (`Pods`, `Carthage`, `SourcePackages`, `.build`, `*.framework`)
         /// for the App Store pre-flight (LOC028), absolute, sorted.
         public var dependencyRoots: [String] = []
-        /// Project targets or includes that could not be resolved.
-        public var warnings: [ProjectWarning] = []
+        /// Findings about the inputs themselves: malformed files (LOC029), inputs not read
+        /// (LOC030), targets that could not be linted (LOC031).
+        public var inputFindings: [Finding] = []
+        /// Targets and project files that could not be linted, sorted by where they are declared.
+        public var notLinted: [NotLinted] = []
         /// Bundle Info.plists read that are not an app's (a framework's, a test bundle's), for the
         /// note printed when no app target is found.
         public var nonAppPlists: [(path: String, reason: String)] = []
@@ -69,12 +87,14 @@ public struct TargetDiscovery {
 
     /// Walks the paths and builds the targets.
     ///
-    /// - Throws: `InputError` for a missing path or an unreadable or malformed input file.
+    /// - Throws: `InputError` for a missing path or a linted folder that cannot be read; a bad file
+    ///   in the tree is a finding of ``Result/inputFindings`` instead.
     public func run() throws -> Result {
         var files = FileInventory()
         for path in options.paths {
             try files.collect(path, exclude: options.configuration.exclude)
         }
+        let log = InputLog(boundary: TreeBoundary(roots: options.paths + options.allowOutside), strict: false)
         var targets = [AppTarget]()
         var unread = [UnreadPurposeString]()
         var misplaced = [UnreadPurposeString]()
@@ -88,31 +108,61 @@ public struct TargetDiscovery {
 
         // Projects first: their targets name their plists.
         var projectTargets = [ProjectTarget]()
-        var warnings = [ProjectWarning]()
         var nonAppPlists = [(path: String, reason: String)]()
-        var loadedProjects = [(path: String, targets: [ProjectTarget], warnings: [ProjectWarning])]()
+        var loadedProjects = [(path: String, targets: [ProjectTarget], log: InputLog)]()
         var included = Set<String>()
+        // Tuist: `ProjectDescriptionHelpers` sources are manifest code, not app code.
+        var tuistHelpers = [String]()
+        if files.projects.contains(where: { $0.hasSuffix("/Project.swift") }) {
+            tuistHelpers = files.sources.filter { $0.contains("/ProjectDescriptionHelpers/") }
+            files.sources.removeAll { $0.contains("/ProjectDescriptionHelpers/") }
+        }
         for project in files.projects.sorted() {
-            if project.hasSuffix(".yml") {
-                let loaded = try XcodeGenSpec.loadResolving(project)
-                included.formUnion(loaded.includedFiles)
-                loadedProjects.append((project, loaded.targets, loaded.warnings))
-            } else {
-                loadedProjects.append((project, try XcodeProjectFile.load(project), []))
+            // One bad project file is a finding at its line; the other projects are still read.
+            let projectLog = InputLog(boundary: log.boundary, strict: false)
+            var targets = [ProjectTarget]()
+            do {
+                if project.hasSuffix(".yml") {
+                    let loaded = try XcodeGenSpec.loadResolving(project, log: projectLog, repositoryRoot: files.repositoryRoot(of: project))
+                    included.formUnion(loaded.includedFiles)
+                    targets = loaded.targets
+                } else if project.hasSuffix(".swift") {
+                    // A `Project.swift` that does not import ProjectDescription is app code.
+                    guard TuistManifest.isManifest(try RegularFile.contents(of: project)) else { files.sources.append(project); continue }
+                    let root = files.tuistRoot(of: project)
+                    targets = try TuistManifest.load(project, helpers: tuistHelpers.filter { $0.hasPrefix(root + "/") }, root: root, log: projectLog)
+                } else {
+                    targets = try XcodeProjectFile.load(project, log: projectLog)
+                }
+            } catch let error as InputError {
+                try projectLog.malformed(error)
+                projectLog.projectNotLinted(project, reason: project.hasSuffix(".yml") ? "malformed XcodeGen spec" : project.hasSuffix(".swift") ? "unreadable Tuist manifest" : "malformed project file",
+                                            at: SourceLocation(file: error.file, line: error.line ?? 1))
             }
+            loadedProjects.append((project, targets, projectLog))
         }
-        // A spec included by another is part of that project, not a project of its own.
-        for (project, loaded, projectWarnings) in loadedProjects where !included.contains(project) {
+        // A spec included by another is part of that project, not a project of its own (what
+        // reading it alone found is dropped: the including spec read it again in context).
+        for (project, loaded, projectLog) in loadedProjects where !included.contains(project) {
             projectTargets += loaded
-            warnings += projectWarnings
-            projectDirectories.append(loaded.first?.projectDirectory ?? (project as NSString).deletingLastPathComponent)
+            log.absorb(projectLog)
+            projectDirectories.append(loaded.first?.projectDirectory ?? Self.projectDirectory(of: project))
         }
-        var plistCache = [String: PlistDocument]()
-        func plist(_ path: String) throws -> PlistDocument {
+        var plistCache = [String: PlistDocument?]()
+        var plistErrors = [String: SourceLocation]()
+        /// The plist at `path`, or `nil` when it is malformed (a LOC029 finding: an error when it
+        /// is an Info.plist the build reads, `severity`).
+        func plist(_ path: String, severity: Severity = .error) throws -> PlistDocument? {
             if let cached = plistCache[path] { return cached }
-            let doc = try PlistDocument(path: path, data: RegularFile.contents(of: path))
-            plistCache[path] = doc
-            return doc
+            var document: PlistDocument?
+            do {
+                document = try PlistDocument(path: path, data: RegularFile.contents(of: path))
+            } catch let error as InputError {
+                try log.malformed(error, severity: severity)
+                plistErrors[path] = SourceLocation(file: error.file, line: error.line ?? 1)
+            }
+            plistCache[path] = document
+            return document
         }
         var memberships = [Set<String>?]()
         var testSources = Set<String>()
@@ -125,20 +175,30 @@ public struct TargetDiscovery {
                     (path as NSString).lastPathComponent == "Info.plist" && !Self.owners(of: path, among: [target.sourceRoots]).isEmpty
                 }
             }
-            if let p = target.infoPlistPath, FileManager.default.fileExists(atPath: p) {
-                document = try plist(p)
-                consumedPlists.insert(p)
+            let origin = target.settings.origins["INFOPLIST_FILE"] ?? target.declaration ?? SourceLocation(file: target.projectFile)
+            let isApp = target.kind == .application || target.kind == .appExtension
+            var plistProblem: (reason: String, message: String?)?
+            if let p = target.infoPlistPath {
+                let written = InputLog.relative(p, from: target.projectDirectory)
+                if !(isApp ? log.mayRead(p, written: written, what: "target '\(target.name)': its Info.plist", at: origin) : log.boundary.contains(p)) {
+                    plistProblem = ("Info.plist outside the linted tree", nil)
+                } else if FileManager.default.fileExists(atPath: p) {
+                    document = try plist(p)
+                    consumedPlists.insert(p)
+                    if document == nil { plistProblem = ("Info.plist malformed", nil) }
+                } else if !target.generatesInfoPlist {
+                    plistProblem = ("Info.plist missing", "target '\(target.name)': its Info.plist '\(written)' does not exist under the linted paths; the target is not linted as an app (its sources get only the checks that need no target)")
+                }
             }
             switch target.kind {
             case .application, .appExtension:
-                if let p = target.infoPlistPath, document == nil, !target.generatesInfoPlist {
-                    let origin = target.settings.origins["INFOPLIST_FILE"] ?? SourceLocation(file: target.projectFile)
-                    warnings.append(ProjectWarning(location: origin, message: "target '\(target.name)': its Info.plist '\(p)' is not under the linted paths; the target is not linted as an app (its sources get only the checks that need no target)"))
+                if let plistProblem {
+                    log.targetNotLinted(target.name, reason: plistProblem.reason, message: plistProblem.message, at: origin)
                     continue
                 }
                 var roots = target.sourceRoots
                 if target.sourceFiles == nil, roots.isEmpty, let p = target.infoPlistPath { roots = [Self.sourceRoot(forPlist: p)] }
-                var made = try makeTarget(name: target.name, roots: roots, plist: document, project: target)
+                var made = try makeTarget(name: target.name, roots: roots, plist: document, project: target, log: log)
                 if let p = target.infoPlistPath { made.localizationRoots = [Self.sourceRoot(forPlist: p)] }
                 targets.append(made)
                 memberships.append(target.sourceFiles.map(Set.init))
@@ -160,7 +220,15 @@ public struct TargetDiscovery {
         for path in files.plists.sorted() where !consumedPlists.contains(path) {
             let mayMatter = path.lowercased().contains("info") || files.mentionsLocation(path)
             guard mayMatter else { continue }
-            let document = try plist(path)
+            let name = (path as NSString).lastPathComponent
+            let isInfoPlist = name == "Info.plist" || name.hasSuffix("-Info.plist")
+            guard let document = try plist(path, severity: isInfoPlist ? .error : .warning) else {
+                // A malformed Info.plist outside any project is most likely an app's: counted as not linted.
+                if isInfoPlist, !projectDirectories.contains(where: { path.hasPrefix($0 + "/") }), let at = plistErrors[path] {
+                    log.targetNotLinted(Self.displayName(forPlist: path), reason: "Info.plist malformed", message: nil, at: at)
+                }
+                continue
+            }
             let keys = Self.purposeKeys(in: document)
             if let project = projectDirectories.first(where: { path.hasPrefix($0 + "/") }) {
                 let name = (project as NSString).lastPathComponent
@@ -171,7 +239,7 @@ public struct TargetDiscovery {
             }
             switch Self.bundleKind(of: document) {
             case .app:
-                targets.append(try makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil))
+                targets.append(try makeTarget(name: Self.displayName(forPlist: path), roots: [Self.sourceRoot(forPlist: path)], plist: document, project: nil, log: log))
                 memberships.append(nil)
             case .test:
                 nonAppPlists.append((path, "a test bundle's Info.plist"))
@@ -207,20 +275,30 @@ public struct TargetDiscovery {
         for stringsPath in files.infoPlistStrings.sorted() {
             let owners = Self.owners(of: stringsPath, among: targets.map { $0.sourceRoots + $0.localizationRoots })
             guard !owners.isEmpty else { continue }
-            let strings = stringsPath.hasSuffix(".strings") ? try StringsFile(path: stringsPath) : try StringCatalog.read(stringsPath)
+            // A malformed localization breaks the build's strings copy: an error at its line; the
+            // target is still linted without it.
+            let strings: StringsFile
+            do {
+                strings = stringsPath.hasSuffix(".strings") ? try StringsFile(path: stringsPath) : try StringCatalog.read(stringsPath)
+            } catch let error as InputError {
+                try log.malformed(error)
+                continue
+            }
             for index in owners { targets[index].localizations.append(strings) }
         }
         targets.sort { ($0.name, $0.anchor) < ($1.name, $1.anchor) }
         return Result(targets: targets, unassignedSources: unassigned, unread: unread.sorted { $0.location < $1.location },
                       misplacedSessionKeys: misplaced.sorted { $0.location < $1.location }, skippedFiles: files.skipped,
-                      dependencyRoots: files.dependencyRoots.sorted(), warnings: warnings.sorted(), nonAppPlists: nonAppPlists)
+                      dependencyRoots: files.dependencyRoots.sorted(), inputFindings: log.findings,
+                      notLinted: log.notLinted.sorted { ($0.location, $0.name) < ($1.location, $1.name) },
+                      nonAppPlists: nonAppPlists)
     }
 
     // MARK: - Building a target
 
-    ///
-    /// - Throws: `InputError` when a plist value's `$(VAR)` expands past the expansion limit.
-    func makeTarget(name: String, roots: [String], plist: PlistDocument?, project: ProjectTarget?) throws -> AppTarget {
+    /// Builds an app target from its plist and project settings; a value whose `$(VAR)` expands
+    /// past the expansion limit is a LOC029 finding in `log` and unknown.
+    func makeTarget(name: String, roots: [String], plist: PlistDocument?, project: ProjectTarget?, log: InputLog) throws -> AppTarget {
         let settings = project?.settings ?? BuildSettings()
         var resolver = BuildSettingResolver(settings)
         var purpose = [String: DeclaredValue]()
@@ -239,7 +317,9 @@ public struct TargetDiscovery {
                     do {
                         text = try value.stringValue.flatMap { try resolver.resolve($0) }
                     } catch let error as BuildSettingResolver.Overflow {
-                        throw InputError(file: location.file, line: location.line, message: error.message)
+                        // The value is unknown; the target is still linted.
+                        try log.malformed(InputError(file: location.file, line: location.line, message: error.message))
+                        text = nil
                     }
                     purpose[key] = DeclaredValue(text: text, raw: raw, location: location)
                 }
@@ -267,6 +347,13 @@ public struct TargetDiscovery {
                          isAppExtension: project.map { $0.kind == .appExtension } ?? (plist?.root["NSExtension"] != nil || plist?.root["EXAppExtensionAttributes"] != nil),
                          explicitSessionKeys: ExplicitSessionKey.names.compactMap { sessionKeys[$0] })
         target.isAppClip = project?.isAppClip == true || plist?.root[InfoPlistKey.appClip] != nil
+        // The names the app goes by, for LOC010 (a text that only says "Allow <name> to use your location").
+        var names = [project?.name ?? ((name as NSString).deletingLastPathComponent as NSString).lastPathComponent]
+        for key in ["CFBundleDisplayName", "CFBundleName"] {
+            if let value = plist?.string(key) ?? project?.extraInfo[key]?.text, let resolved = settings.resolve(value) { names.append(resolved) }
+        }
+        if let product = settings.values["PRODUCT_NAME"], let resolved = settings.resolve(product) { names.append(resolved) }
+        target.appNames = Array(Set(names.filter { !$0.isEmpty && !$0.contains("$") })).sorted()
         return target
     }
 
@@ -341,6 +428,12 @@ public struct TargetDiscovery {
     /// The location purpose keys a plist declares (purpose keys and the temporary dictionary).
     static func purposeKeys(in plist: PlistDocument) -> [String] {
         (PurposeKey.allCases.map(\.rawValue) + [InfoPlistKey.temporaryUsageDescriptionDictionary]).filter { plist.root[$0] != nil }.sorted()
+    }
+
+    /// The folder of a project file: above `App.xcodeproj` for a `project.pbxproj`.
+    static func projectDirectory(of project: String) -> String {
+        let folder = (project as NSString).deletingLastPathComponent
+        return folder.hasSuffix(".xcodeproj") ? (folder as NSString).deletingLastPathComponent : folder
     }
 
     /// The directory whose sources belong to a plist's target.

@@ -13,7 +13,9 @@ struct Lint: ParsableCommand {
         Info.plists), reads their purpose strings and deployment targets, scans Swift and Objective-C \
         sources, and reports findings as file:line:column: severity: message [id (SPEC rules)].
 
-        Exit status: 0 clean, 1 findings at or above --fail-on, 2 unreadable input.
+        Exit status: 0 clean, 1 findings at or above --fail-on, 2 unusable invocation (a missing \
+        path, a bad option, a malformed .locsim.yml or baseline); a malformed or missing file in \
+        the tree is a finding and the rest is still linted.
         Configure checks in .locsim.yml; silence one line with // locsim:disable-line LOC003.
         See Docs/Lint.md for every check.
 
@@ -50,6 +52,9 @@ struct Lint: ParsableCommand {
     @Option(name: .customLong("write-baseline"), help: "Write the findings to this baseline file (before --baseline filters them).")
     var writeBaseline: String?
 
+    @Option(name: .customLong("allow-outside"), help: "A folder outside the linted paths that projects may read (an #include, INFOPLIST_FILE or XcodeGen include leading there); repeat for more. Without it such files are named in a note and not read.")
+    var allowOutside: [String] = []
+
     @Flag(name: .customLong("list-checks"), help: "List every check with its id, severity, SPEC rules and description, then exit.")
     var listChecks = false
 
@@ -66,9 +71,10 @@ struct Lint: ParsableCommand {
             out = LintCommandLine.checkList()
             status = 0
         } else {
-            let invocation = LintCommandLine.Invocation(
+            var invocation = LintCommandLine.Invocation(
                 paths: paths, format: OutputFormat(rawValue: format.lowercased()) ?? .text, failOn: failOn.flatMap { Severity(rawValue: $0.lowercased()) },
                 platform: platform, deploymentTarget: deploymentTarget, configPath: config, baselinePath: baseline, writeBaselinePath: writeBaseline)
+            invocation.allowOutside = allowOutside
             status = LintCommandLine.run(invocation, stdout: &out, stderr: &err)
         }
         FileHandle.standardOutput.write(Data(out.utf8))

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Hostile property lists and project files (`Fuzz/Regressions/plist` and `pbxproj`) through the
-/// built `locsim`: one line naming the file, exit status 2, never a crash or a hang.
+/// built `locsim`: for `run` and `explore` one line naming the file, exit status 2; for `lint` a
+/// LOC029 finding naming the file (the rest of the tree is still linted), exit status 1; never a
+/// crash or a hang.
 @Suite("locsim on hostile plists and project files", .serialized)
 struct HostilePlistTests {
     /// `Fuzz/Regressions/<kind>`, the hostile files of one kind (sorted paths).
@@ -23,6 +25,17 @@ struct HostilePlistTests {
         let url = LocsimProcess.scratch.appendingPathComponent("hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Checks that lint reported the malformed file as a LOC029 error finding whose line starts
+    /// with `prefix` and contains `text`, and still finished: exit status 1, nothing on stderr but
+    /// the note that no app target was found.
+    static func expectMalformedFinding(_ out: LocsimProcess.Output, startingWith prefix: String, containing text: String) {
+        #expect(out.status == 1)
+        let line = out.stdout.split(separator: "\n").first { $0.hasPrefix(prefix) }
+        #expect(line?.contains(text) == true, "\(out.stdout)")
+        #expect(line?.contains(": error: ") == true && line?.contains("[LOC029 (J3, J4)]") == true, "\(out.stdout)")
+        #expect(!out.stderr.contains("error"), "\(out.stderr)")
     }
 
     /// Checks one line on stderr starting with `prefix`, exit status 2.
@@ -85,10 +98,10 @@ struct HostilePlistTests {
         let project = root.appendingPathComponent("App.xcodeproj/project.pbxproj")
         try FileManager.default.copyItem(atPath: plist, toPath: project.path)
         let out = try LocsimProcess.run(["lint", root.path])
-        Self.expectOneLine(out, startingWith: "\(project.path): error: ", containing: "project file")
+        Self.expectMalformedFinding(out, startingWith: "\(project.path):1:1: error: ", containing: "project file")
     }
 
-    @Test("locsim lint: a directory holding a hostile Info.plist is one error line naming the file, exit 2")
+    @Test("locsim lint: a directory holding a hostile Info.plist is a LOC029 error naming the file, exit 1")
     func lintHostileInfoPlist() throws {
         for plist in Self.hostilePlists {
             let root = try Self.directory()
@@ -97,13 +110,11 @@ struct HostilePlistTests {
             let target = app.appendingPathComponent("Info.plist")
             try FileManager.default.copyItem(atPath: plist, toPath: target.path)
             let out = try LocsimProcess.run(["lint", root.path])
-            Self.expectOneLine(out, startingWith: target.path, containing: ": error: ")
-            #expect(out.stdout.isEmpty)
-            #expect(out.stderr.contains("property list"), "\(plist): \(out.stderr)")
+            Self.expectMalformedFinding(out, startingWith: target.path + ":", containing: "property list")
         }
     }
 
-    @Test("locsim lint: a hostile project.pbxproj is one error line naming the file and line, exit 2")
+    @Test("locsim lint: a hostile project.pbxproj is a LOC029 error naming the file and line, exit 1")
     func lintHostileProject() throws {
         let lines = ["bad-data": 2, "bad-nesting": 5, "deep-nesting": 2, "trailing-garbage": 4, "unquoted-garbage": 3,
                      "unterminated-comment": 4, "unterminated-string": 5]
@@ -118,8 +129,7 @@ struct HostilePlistTests {
             let name = ((project as NSString).lastPathComponent as NSString).deletingPathExtension
             let line = try #require(lines[name], "no expected line for \(name)")
             let out = try LocsimProcess.run(["lint", root.path])
-            Self.expectOneLine(out, startingWith: "\(target.path):\(line): error: ", containing: "project file")
-            #expect(out.stdout.isEmpty)
+            Self.expectMalformedFinding(out, startingWith: "\(target.path):\(line):1: error: ", containing: "project file")
         }
     }
 }

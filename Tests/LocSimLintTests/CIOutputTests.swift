@@ -91,6 +91,15 @@ import Testing
         }
     }
 
+    @Test("json: the schema lists every check id and name of the catalog, in order")
+    func schemaCoversEveryCheck() throws {
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))) as? [String: Any]
+        let item = ((schema?["properties"] as? [String: Any])?["findings"] as? [String: Any])?["items"] as? [String: Any]
+        let properties = item?["properties"] as? [String: Any]
+        #expect((properties?["id"] as? [String: Any])?["enum"] as? [String] == CheckCatalog.all.map(\.id))
+        #expect((properties?["name"] as? [String: Any])?["enum"] as? [String] == CheckCatalog.all.map(\.name))
+    }
+
     @Test("json: the output validates against Docs/lint-findings.schema.json (types, required and allowed fields, enums, patterns)")
     func jsonSchema() throws {
         let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath)))

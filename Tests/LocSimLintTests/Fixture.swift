@@ -33,6 +33,13 @@ final class Fixture {
         try Linter(options: LintOptions(paths: [root], platform: platform, deploymentTarget: deploymentTarget, configuration: configuration)).run().findings
     }
 
+    /// Lints `paths` (absolute), allowing `allowOutside` folders to be read.
+    static func lint(paths: [String], allowOutside: [String] = []) throws -> [Finding] {
+        var options = LintOptions(paths: paths)
+        options.allowOutside = allowOutside
+        return try Linter(options: options).run().findings
+    }
+
     /// Check ids of the findings, in output order.
     func ids(platform: Platform.OS? = nil, deploymentTarget: String? = nil, configuration: LintConfiguration = LintConfiguration()) throws -> [String] {
         try lint(platform: platform, deploymentTarget: deploymentTarget, configuration: configuration).map(\.checkID)

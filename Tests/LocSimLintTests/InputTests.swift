@@ -75,24 +75,24 @@ import LocSimModel
         #expect(TargetDiscovery.os(inferredFrom: document) == .watchOS)
     }
 
-    @Test("bad input: a malformed plist names the file and line")
+    @Test("LOC029 (J3): a malformed plist is an error finding at its file and line")
     func malformedPlist() throws {
         let f = try Fixture(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n"])
-        #expect(throws: InputError.self) { try f.lint() }
+        let findings = try f.lint()
+        #expect(findings.map(\.checkID) == ["LOC029", "LOC031"]) // and no app target could be linted
+        #expect(findings.first?.location == SourceLocation(file: f.path("App/Info.plist"), line: 5))
         let run = f.commandLine([f.root])
-        #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix(f.path("App/Info.plist")))
-        #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(run.stdout.isEmpty)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix(f.path("App/Info.plist") + ":5:1: error: malformed property list"))
     }
 
-    @Test("bad input: malformed project.yml reports file and line, exit status 2")
+    @Test("LOC029 (J3): a malformed project.yml is an error finding at its file and line")
     func malformedYAML() throws {
         let f = try Fixture(["project.yml": "name: X\ntargets:\n  App: [unclosed\n"])
         let run = f.commandLine([f.root])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("project.yml:"))
-        #expect(run.stderr.contains("malformed YAML"))
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("project.yml:"))
+        #expect(run.stdout.contains("malformed YAML"))
     }
 
     @Test("XcodeGen and .locsim.yml versions are read as written: an unquoted 10.10 is 10.10, not the number 10.1")
@@ -128,12 +128,12 @@ import LocSimModel
         #expect(targets.map(\.platformName) == ["iOS", "iOS"])
     }
 
-    @Test("bad input: a missing path and a malformed strings file exit with status 2")
+    @Test("bad input: a missing path exits with status 2; a malformed strings file is a LOC029 error at its line")
     func missingPathAndStrings() throws {
         let f = try Fixture(["App/Info.plist": infoPlist(goodKeys), "App/en.lproj/InfoPlist.strings": "\"NSLocationWhenInUseUsageDescription\" = \"x\"\n"])
         let strings = f.commandLine([f.root])
-        #expect(strings.status == 2)
-        #expect(strings.stderr.contains("InfoPlist.strings:2: error: expected ';'"))
+        #expect(strings.status == 1)
+        #expect(strings.stdout.contains("InfoPlist.strings:2:1: error: expected ';' [LOC029"))
         #expect(f.commandLine([f.path("does-not-exist")]).status == 2)
     }
 

@@ -19,6 +19,7 @@ import Testing
 
     @Test("LOC010 (D3): placeholder and vague texts are warnings", arguments: [
         "TODO", "Lorem ipsum dolor sit amet", "want to use location", "This app needs your location.", "Location", "We need access to your location",
+        "Testing purposes", "For testing only, please allow",
     ])
     func vague(text: String) throws {
         let f = try Fixture(["App/Info.plist": infoPlist([PurposeKeyName.whenInUse: text])])
@@ -30,6 +31,7 @@ import Testing
         "Location is used to demonstrate LocoKit's functionality",
         "Get article recommendations based on your location",
         "This is a tracking application and therefore requires access to location services",
+        "This is a region monitoring testing app. It records when you enter and leave the regions you set.",
     ])
     func specific(text: String) throws {
         #expect(PurposeText.weakness(of: text) == nil)

@@ -145,6 +145,33 @@ public enum CheckCatalog {
         summary: "A dependency (Pods, Carthage, SwiftPM checkouts, a vendored framework) references a location request API whose purpose string the app's Info.plist lacks: App Store processing rejects the upload (ITMS-90683) even if the app never calls it.",
         ruleIDs: ["P7", "J4"])
 
+    /// A file lint reads is malformed: a `.strings`, `.xcstrings` or `.stringsdict` localization,
+    /// a property list, a `project.pbxproj`, an XcodeGen spec, an `.xcconfig` line.
+    public static let malformedInput = Check(
+        id: "LOC029", name: "malformed-input", defaultSeverity: .error,
+        summary: "A file lint reads is malformed (a localization, a property list, a project file, an XcodeGen spec, an .xcconfig line): what it declares is unknown, and where the build reads it (an app's Info.plist or InfoPlist.strings, its project) the build or the localization fails; the other targets and checks still run.",
+        ruleIDs: ["J3", "J4"])
+    /// An input a project names could not be read, or was found only from another base.
+    public static let inputResolution = Check(
+        id: "LOC030", name: "input-resolution", defaultSeverity: .note,
+        summary: "An input a project names was not read (missing, as Flutter's Generated.xcconfig and CocoaPods' xcconfigs are until they are generated; unreadable; or outside the linted tree), so the settings or targets it would give are unknown; or an XcodeGen include was found only from the repository root, which the note names.",
+        ruleIDs: ["J3"])
+    /// A target could not be linted as an app, or no app target of the tree could be.
+    public static let targetNotLinted = Check(
+        id: "LOC031", name: "target-not-linted", defaultSeverity: .note,
+        summary: "A target could not be linted as an app (its Info.plist is missing, malformed or outside the linted tree, a template it uses is undefined, a Tuist target is built by a helper lint does not evaluate), or no app target of the tree could be: its purpose-string and background-mode checks did not run.",
+        ruleIDs: ["J3"])
+    /// Code decides it was relaunched for location by the deprecated launch-options key.
+    public static let launchOptionsLocationKey = Check(
+        id: "LOC032", name: "launch-options-location-key", defaultSeverity: .warning,
+        summary: "Code tests UIApplication.LaunchOptionsKey.location (UIApplicationLaunchOptionsLocationKey), deprecated in iOS 26 and absent under the scene life cycle that apps built with the iOS 27 SDK must adopt: create the location manager (or CLLocationUpdate, CLMonitor) when the app or scene connects and let its delegate or events deliver what relaunched the app.",
+        ruleIDs: ["O18"])
+    /// Region monitoring through the deprecated `startMonitoring(for:)` and `CLCircularRegion`.
+    public static let regionMonitoringDeprecated = Check(
+        id: "LOC033", name: "region-monitoring-deprecated", defaultSeverity: .note,
+        summary: "Region monitoring through startMonitoring(for:) or CLCircularRegion, which Apple lists as deprecated, in a target whose deployment target allows CLMonitor (iOS 17, macOS 14): CLMonitor with a CircularGeographicCondition replaces it.",
+        ruleIDs: ["O15"])
+
     /// Every check, ordered by id.
     public static let all: [Check] = [
         missingWhenInUseKey, missingAlwaysKey, legacyAlwaysKeyOnly, legacyAlwaysKeyMissing, macOSUsageKey,
@@ -153,7 +180,7 @@ public enum CheckCatalog {
         ignoredRequest, unboundedWait, sourceNotAnalysed, sessionCreatedInBackground, explicitSessionKeyMisdeclared,
         explicitSessionWithoutSession, backgroundActivitySessionWithoutMode, requestAtLaunch, alwaysRequestInAuthorizationCallback,
         timedAuthorizationAnswer, alwaysKeyNeverRequested, appClipRequestsAlways, appClipConfirmationWithoutKey, widgetLocationKeyMisplaced,
-        dependencyNeedsPurposeString,
+        dependencyNeedsPurposeString, malformedInput, inputResolution, targetNotLinted, launchOptionsLocationKey, regionMonitoringDeprecated,
     ]
 
     /// The check with id or name `idOrName` (case-insensitive), if any.

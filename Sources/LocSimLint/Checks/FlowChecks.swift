@@ -19,6 +19,13 @@ enum FlowChecks {
         /// (``SourceScan/typedCalls``, at most ``SourceScan/maximumLaunchChainDepth`` calls), with
         /// the shortest chain in words (`application:didFinishLaunchingWithOptions: → A.start → B.startUpdates`).
         var launchChains: [String: String] = [:]
+        /// Methods (`Type.method`) reached from a first-screen phase (`init`, `viewDidLoad`,
+        /// `viewWillAppear`, `viewDidAppear`, `loadView`, SwiftUI `onAppear`/`task`) of a root type
+        /// through typed calls, with the shortest chain (`ContentView.onAppear → LocationModel.start`).
+        var screenChains: [String: String] = [:]
+
+        /// The phases of a first screen that chains start from, as method base names.
+        static let screenPhases = ["body", "init", "loadView", "onAppear", "task", "viewDidAppear", "viewDidLoad", "viewWillAppear"]
 
         /// The roots of `scans` and the first-screen classes of the targets' main storyboards.
         init(_ scans: [SourceScan], storyboardRoots: Set<String> = []) {
@@ -27,7 +34,17 @@ enum FlowChecks {
                 roots.formUnion(scan.rootTypes)
                 for (type, calls) in scan.screenCalls { screenCalls[type, default: [:]].merge(calls) { a, b in min(a, b) } }
             }
-            launchChains = Self.chains(scans)
+            let graph = Self.graph(scans)
+            launchChains = Self.chains(scans, graph: graph)
+            var starts = [String: String]()
+            for root in roots.sorted() {
+                for phase in Self.screenPhases where graph[SourceScan.methodKey(root, phase)] != nil {
+                    let key = SourceScan.methodKey(root, phase)
+                    starts[key] = key
+                }
+            }
+            // The phases themselves are not chains; what they call is.
+            screenChains = Self.follow(graph, from: starts, depth: SourceScan.maximumLaunchChainDepth).filter { starts[$0.key] == nil }
             for scan in scans {
                 for (owner, types) in scan.ownedTypes where roots.contains(owner) {
                     for type in types where !roots.contains(type) && owned[type].map({ owner < $0 }) ?? true { owned[type] = owner }
@@ -38,20 +55,48 @@ enum FlowChecks {
         /// Breadth-first from the launch callbacks' typed calls, in sorted order, so each method
         /// gets its shortest chain (the first in order among equally short ones); a method is
         /// visited once, so recursion ends.
-        static func chains(_ scans: [SourceScan]) -> [String: String] {
-            var graph = [String: Set<String>]()
+        static func chains(_ scans: [SourceScan], graph: [String: Set<String>]) -> [String: String] {
             var starts = [String: String]()
             for scan in scans {
-                for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) }
                 for (callee, callback) in scan.launchTypedCalls where starts[callee].map({ callback < $0 }) ?? true { starts[callee] = callback }
             }
-            var chains = [String: String]()
-            var frontier = [String]()
-            for (callee, callback) in starts.sorted(by: { $0.key < $1.key }) {
-                chains[callee] = "\(callback) → \(callee)"
-                frontier.append(callee)
+            return follow(graph, from: starts.reduce(into: [:]) { $0[$1.key] = "\($1.value) → \($1.key)" }, depth: SourceScan.maximumLaunchChainDepth - 1)
+        }
+
+        /// The typed-call graph of `scans`, with a call to a protocol's method (`LocationManager.request`)
+        /// also reaching that method of the one type that declares the protocol, when there is
+        /// exactly one besides test doubles (`LocationManagerImpl.request`, not `LocationManagerMock`):
+        /// the object a protocol-typed property holds;
+        /// and a SwiftUI view's creation reaching its `body`, `.onAppear` and `.task`.
+        static func graph(_ scans: [SourceScan]) -> [String: Set<String>] {
+            var graph = [String: Set<String>]()
+            var conformers = [String: Set<String>]()
+            for scan in scans {
+                for (caller, callees) in scan.typedCalls { graph[caller, default: []].formUnion(callees) }
+                for (protocolName, types) in scan.conformances { conformers[protocolName, default: []].formUnion(types) }
             }
-            for _ in 1..<SourceScan.maximumLaunchChainDepth {
+            // A SwiftUI view created where a screen is built is shown with it: its body and
+            // `.onAppear`/`.task` follow its creation.
+            for view in conformers["View"] ?? [] {
+                for phase in ["body", "onAppear", "task"] where graph["\(view).\(phase)"] != nil { graph["\(view).init", default: []].insert("\(view).\(phase)") }
+            }
+            let callees = Set(graph.values.flatMap { $0 })
+            for callee in callees {
+                let parts = callee.split(separator: ".", maxSplits: 1)
+                // Test doubles (`LocationManagerMock`) are not what the app holds.
+                let types = (conformers[String(parts[0])] ?? []).filter { name in !["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { name.hasSuffix($0) } }
+                guard parts.count == 2, types.count == 1, let type = types.first else { continue }
+                graph[callee, default: []].insert("\(type).\(parts[1])")
+            }
+            return graph
+        }
+
+        /// Breadth-first through `graph` from `starts` (key → its chain in words), `depth` calls
+        /// further, in sorted order, so each method gets its shortest chain; each is visited once.
+        static func follow(_ graph: [String: Set<String>], from starts: [String: String], depth: Int) -> [String: String] {
+            var chains = starts
+            var frontier = starts.keys.sorted()
+            for _ in 0..<max(0, depth) {
                 var next = [String]()
                 for caller in frontier {
                     for callee in (graph[caller] ?? []).sorted() where chains[callee] == nil {
@@ -105,6 +150,9 @@ enum FlowChecks {
         let function = event.enclosingFunction ?? (event.screenPhase == "init" ? "init" : nil)
         if let function, let chain = launchTypes.launchChains[SourceScan.methodKey(type, function)] {
             return "at launch (\(chain))"
+        }
+        if let function, let chain = launchTypes.screenChains[SourceScan.methodKey(type, function)] {
+            return "as the app's first screen is shown (\(chain))"
         }
         return nil
     }

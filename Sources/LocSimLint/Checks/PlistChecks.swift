@@ -51,7 +51,7 @@ enum PlistChecks {
         let read = readKeys(target)
         for key in read.sorted() {
             guard let value = target.purposeStrings[key.rawValue], let text = value.text else { continue }
-            findings += quality(of: text, key: key, at: value.location)
+            findings += quality(of: text, key: key, at: value.location, appNames: target.appNames)
         }
         for strings in target.localizations {
             for entry in strings.entries {
@@ -59,7 +59,7 @@ enum PlistChecks {
                 if target.purposeStrings[entry.key] == nil {
                     add(CheckCatalog.unreadPurposeStrings, "\(entry.key) is localized here but not declared in the target's Info.plist; the system only localizes keys the Info.plist declares", entry.location)
                 } else if read.contains(key) {
-                    findings += quality(of: entry.value, key: key, at: entry.location)
+                    findings += quality(of: entry.value, key: key, at: entry.location, appNames: target.appNames)
                 }
             }
         }
@@ -75,12 +75,12 @@ enum PlistChecks {
         return findings
     }
 
-    static func quality(of text: String, key: PurposeKey, at location: SourceLocation) -> [Finding] {
+    static func quality(of text: String, key: PurposeKey, at location: SourceLocation, appNames: [String] = []) -> [Finding] {
         if PurposeText.isEmpty(text) {
             let c = CheckCatalog.emptyPurposeString
             return [Finding(checkID: c.id, severity: c.defaultSeverity, message: "\(key.rawValue) is empty; the prompt shows no reason", location: location, ruleIDs: c.ruleIDs)]
         }
-        if let weakness = PurposeText.weakness(of: text) {
+        if let weakness = PurposeText.weakness(of: text, appNames: appNames) {
             let c = CheckCatalog.vaguePurposeString
             return [Finding(checkID: c.id, severity: c.defaultSeverity, message: "\(key.rawValue) \"\(text)\" \(weakness)", location: location, ruleIDs: c.ruleIDs)]
         }

@@ -60,7 +60,14 @@ enum SourceChecks {
                     findings.append(make(CheckCatalog.backgroundUpdatesWithoutMode,
                         "allowsBackgroundLocationUpdates = true crashes the app: UIBackgroundModes in \(plistName) does not contain 'location'", event.location))
                 }
-            case .startMonitoring, .serviceSession, .backgroundActivitySession, .locationConfirmation, .timedStatusAnswer, .backgroundUpdatesDisabled:
+            case .startMonitoring(let name) where name == "startMonitoring" || name == "startMonitoringForRegion":
+                // LOC033: region monitoring where the deployment target allows CLMonitor.
+                if platform.os == .iOS && platform.isAtLeast(17) || platform.os == .macOS && platform.isAtLeast(14) {
+                    let call = name == "startMonitoring" ? "startMonitoring(for:)" : "startMonitoringForRegion:"
+                    findings.append(make(CheckCatalog.regionMonitoringDeprecated,
+                        "\(call) and CLCircularRegion are in Apple's deprecated list (the method is deprecated in the iOS 27 SDK), and target '\(target.name)' deploys to \(platform), where CLMonitor is available: monitor a CLMonitor.CircularGeographicCondition and read its events instead", event.location))
+                }
+            case .startMonitoring, .serviceSession, .backgroundActivitySession, .locationConfirmation, .timedStatusAnswer, .backgroundUpdatesDisabled, .launchOptionsLocationKey:
                 continue
             }
         }
@@ -79,6 +86,16 @@ enum SourceChecks {
                 "UIBackgroundModes declares 'location' but no source of target '\(target.name)' sets allowsBackgroundLocationUpdates, so background updates stop at suspension\(hint)", modes.location))
         }
         return findings
+    }
+
+    /// LOC032: the launch-options location key, wherever it is read (a relaunch test is not a
+    /// location call, so these events are kept apart from the others).
+    static func runLaunchOptionsCheck(_ events: [SourceEvent]) -> [Finding] {
+        events.filter { $0.kind == .launchOptionsLocationKey }.map { event in
+            let key = event.location.file.hasSuffix(".swift") ? "UIApplication.LaunchOptionsKey.location" : "UIApplicationLaunchOptionsLocationKey"
+            return make(CheckCatalog.launchOptionsLocationKey,
+                "\(key) is deprecated in iOS 26 and absent under the scene life cycle (apps built with the iOS 27 SDK must adopt it), so this relaunch test never passes: create the CLLocationManager (or CLLocationUpdate, CLMonitor) when the app or scene connects, and let its delegate or events deliver what relaunched the app (O18)", event.location)
+        }
     }
 
     /// The LOC001 message for an implicit request (`api` is not `request…Authorization`), in the

@@ -45,6 +45,8 @@ public struct ProjectTarget: Hashable, Sendable {
     public var platformName: String?
     /// The deployment target named by the project, if any (`"14.0"`).
     public var deploymentTarget: String?
+    /// Where the target is declared (its name's line in a project file or spec), when known.
+    public var declaration: SourceLocation?
     /// Whether the target is an App Clip (`com.apple.product-type.application.on-demand-install-capable`,
     /// XcodeGen `application.on-demand-install-capable`).
     public var isAppClip = false

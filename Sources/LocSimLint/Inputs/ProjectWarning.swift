@@ -1,6 +1,6 @@
 /// A project input lint could read but not fully resolve: a target it cannot resolve, an included
-/// file that is missing. Printed on stderr as `file:line: warning: message`; the run goes on and the
-/// exit status does not change.
+/// file that is missing (``XcodeGenSpec/Loaded/warnings``, read on its own). A lint run reports
+/// the same as LOC030 and LOC031 findings; `description` is `file:line: warning: message`.
 public struct ProjectWarning: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// Where the problem is.
     public var location: SourceLocation

@@ -34,10 +34,21 @@ public enum XcodeGenSpec {
     ///
     /// - Throws: like ``load(_:)``.
     public static func loadResolving(_ path: String) throws -> Loaded {
-        let spec = try loadMerged(path)
+        try loadResolving(path, log: .strictLog(), repositoryRoot: nil)
+    }
+
+    /// Parses `path` with its includes and templates, recording what cannot be resolved in `log`:
+    /// a missing include (LOC030), a target that cannot be linted (LOC031), a malformed include
+    /// structure (LOC029). `repositoryRoot` is the folder tried for includes not found next to
+    /// the spec (see `loadMerged`).
+    ///
+    /// - Throws: `InputError` for an unreadable or malformed root spec (strict mode: also for a
+    ///   malformed include or template structure).
+    static func loadResolving(_ path: String, log: InputLog, repositoryRoot: String?) throws -> Loaded {
+        let recordedBefore = log.findings.count
+        let spec = try loadMerged(path, log: log, repositoryRoot: repositoryRoot)
         let root = spec.root
-        var warnings = spec.warnings
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = spec.projectRoot
 
         func locate(_ key: String, under parent: String? = nil) -> SourceLocation {
             var first: SourceLocation?
@@ -88,11 +99,17 @@ public enum XcodeGenSpec {
         }
         func configFile(_ any: Any?) throws -> BuildSettings {
             guard let dict = any as? [String: Any] else { return BuildSettings() }
-            let chosen = dict.first { $0.key.lowercased() == config.lowercased() }?.value
-                ?? dict.sorted { $0.key < $1.key }.first { config.lowercased().contains($0.key.lowercased()) }?.value
-            guard let file = chosen as? String else { return BuildSettings() }
+            let chosen = dict.first { $0.key.lowercased() == config.lowercased() }
+                ?? dict.sorted { $0.key < $1.key }.first { config.lowercased().contains($0.key.lowercased()) }
+            guard let chosen, let file = chosen.value as? String else { return BuildSettings() }
             let full = FileInventory.absolute(file.hasPrefix("/") ? file : directory + "/" + file)
-            return FileManager.default.fileExists(atPath: full) ? try XcconfigFile.load(full) : BuildSettings()
+            guard FileManager.default.fileExists(atPath: full) || !log.strict else { return BuildSettings() }
+            let at = locate(chosen.key, under: "configFiles")
+            let written = InputLog.relative(full, from: directory)
+            guard log.mayRead(full, written: written, what: "configFiles entry", at: at),
+                  try XcconfigFile.Loader.readable(full, written: "configFiles entry '\(written)'", at: at, log: log) else { return BuildSettings() }
+            var loader = XcconfigFile.Loader(log: log)
+            return try loader.load(full)
         }
 
         var projectSettings = BuildSettings(["SRCROOT": directory, "PROJECT_DIR": directory])
@@ -104,14 +121,19 @@ public enum XcodeGenSpec {
         var targets = [ProjectTarget]()
         for (key, value) in ((root["targets"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let declared = value as? [String: Any] else {
-                warnings.append(ProjectWarning(location: locate(key), message: "target '\(key)' is not a mapping; it is not linted as an app"))
+                log.targetNotLinted(key, reason: "not a mapping", message: "target '\(key)' is not a mapping; it is not linted as an app", at: locate(key))
                 continue
             }
             var target: [String: Any]
             do {
                 target = try applyTemplates(to: declared, named: (declared["name"] as? String) ?? key, templates: templates, file: path)
             } catch TemplateFailure.missing(let template) {
-                warnings.append(ProjectWarning(location: locate(key), message: "target '\(key)' uses template '\(template)', which the spec does not define; the target is not linted as an app"))
+                log.targetNotLinted(key, reason: "undefined template '\(template)'",
+                                    message: "target '\(key)' uses template '\(template)', which the spec does not define; the target is not linted as an app", at: locate(key))
+                continue
+            } catch let error as InputError where !log.strict {
+                try log.malformed(InputError(file: error.file, line: locate(key).line, message: error.message))
+                log.targetNotLinted(key, reason: "template cycle", message: nil, at: locate(key))
                 continue
             }
             let platforms = (target["platform"] as? [Any])?.compactMap { $0 as? String } ?? [(target["platform"] as? String)].compactMap { $0 }
@@ -124,7 +146,7 @@ public enum XcodeGenSpec {
                 }
                 let type = (body["type"] as? String) ?? ""
                 if type.isEmpty {
-                    warnings.append(ProjectWarning(location: locate(key), message: "target '\(name)' has no type; it is not linted as an app"))
+                    log.targetNotLinted(name, reason: "no type", message: "target '\(name)' has no type; it is not linted as an app", at: locate(key))
                 }
                 var merged = projectSettings
                 merged.overlay(BuildSettings(["TARGET_NAME": name, "PRODUCT_NAME": name]))
@@ -155,10 +177,12 @@ public enum XcodeGenSpec {
                                          platformName: platform, deploymentTarget: deployment)
                 made.generatesInfoPlist = info?["path"] != nil
                 made.isAppClip = type.hasSuffix("on-demand-install-capable")
+                made.declaration = locate(key, under: "targets")
                 targets.append(made)
             }
         }
-        return Loaded(targets: targets, includedFiles: spec.files.dropLast().map(\.path), warnings: warnings)
+        let warnings = log.findings[recordedBefore...].map { ProjectWarning(location: $0.location, message: $0.message) }
+        return Loaded(targets: targets, includedFiles: spec.files.dropLast().map(\.path), warnings: Array(warnings))
     }
 
     /// The key of the mapping that line `index` is nested in: the nearest line above with less indentation.

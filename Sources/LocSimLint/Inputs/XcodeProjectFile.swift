@@ -14,6 +14,15 @@ public enum XcodeProjectFile {
     /// - Throws: `InputError` for an unreadable or malformed project, or an unreadable
     ///   `.xcconfig` it references.
     public static func load(_ path: String) throws -> [ProjectTarget] {
+        try load(path, log: .strictLog())
+    }
+
+    /// Parses `path`, recording problems with the `.xcconfig` files it references in `log`
+    /// (a missing base configuration or include is a note, its settings unknown).
+    ///
+    /// - Throws: `InputError` for an unreadable or malformed project (strict mode: also for an
+    ///   unreadable `.xcconfig`).
+    static func load(_ path: String, log: InputLog) throws -> [ProjectTarget] {
         let data = try RegularFile.contents(of: path)
         let plist = try PlistReader.read(data, file: path, kind: "project file")
         guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
@@ -25,20 +34,30 @@ public enum XcodeProjectFile {
         let paths = FileReferencePaths(objects: objects, projectDirectory: projectDir)
         let keyLocations = SettingLocations(file: path, data: data)
         // Every configuration's `.xcconfig` files are read once for the whole project.
-        var xcconfigs = XcconfigFile.Loader()
+        var xcconfigs = XcconfigFile.Loader(log: log)
 
-        func settings(ofList listID: String?) throws -> BuildSettings {
+        /// The settings of a configuration list; a missing or unreadable base configuration is a
+        /// note when `noteMissing` (the project's, an app's or an extension's; not a test's or a
+        /// framework's), else skipped silently.
+        func settings(ofList listID: String?, noteMissing: Bool = true) throws -> BuildSettings {
             guard let listID, let list = objects[listID], let ids = list["buildConfigurations"] as? [String] else { return BuildSettings() }
             let chosenID = ids.first { (objects[$0]?["name"] as? String) == "Release" } ?? ids.first { objects[$0] != nil }
             guard let chosenID, let chosen = objects[chosenID] else { return BuildSettings() }
             var result = BuildSettings()
-            if let baseRef = chosen["baseConfigurationReference"] as? String, let xcconfig = paths.path(of: baseRef),
-               FileManager.default.fileExists(atPath: xcconfig) {
-                result.overlay(try xcconfigs.load(xcconfig))
+            let configurationLocations = keyLocations.locations(inObject: chosenID)
+            if let baseRef = chosen["baseConfigurationReference"] as? String, let xcconfig = paths.path(of: baseRef) {
+                let at = configurationLocations["baseConfigurationReference"] ?? SourceLocation(file: path)
+                let written = InputLog.relative(xcconfig, from: projectDir)
+                if !FileManager.default.fileExists(atPath: xcconfig), log.strict || !noteMissing {
+                    // Strict mode (the loader on its own) skips a missing base, as it always did; so
+                    // does a target whose settings do not matter to lint (a test or framework).
+                } else if log.mayRead(xcconfig, written: written, what: "base configuration", at: at),
+                          try XcconfigFile.Loader.readable(xcconfig, written: "base configuration '\(written)'", at: at, log: log) {
+                    result.overlay(try xcconfigs.load(xcconfig))
+                }
             }
             var own = [String: String]()
             var origins = [String: SourceLocation]()
-            let configurationLocations = keyLocations.locations(inObject: chosenID)
             for (key, value) in (chosen["buildSettings"] as? [String: Any]) ?? [:] where !key.contains("[") {
                 if let s = value as? String {
                     own[key] = s
@@ -67,8 +86,10 @@ public enum XcodeProjectFile {
             guard let target = objects[id], (target["isa"] as? String) == "PBXNativeTarget", let name = target["name"] as? String else { continue }
             var merged = base
             merged.overlay(BuildSettings(["TARGET_NAME": name, "PRODUCT_NAME": name]))
+            let kind = Self.kind(ofProductType: target["productType"] as? String ?? "")
             do {
-                try merged.overlayBounded(settings(ofList: target["buildConfigurationList"] as? String))
+                try merged.overlayBounded(settings(ofList: target["buildConfigurationList"] as? String,
+                                                   noteMissing: kind == .application || kind == .appExtension))
             } catch let error as BuildSettingResolver.Overflow {
                 throw InputError(file: path, line: keyLocations.location(of: error.name).line, message: error.message)
             }
@@ -82,7 +103,6 @@ public enum XcodeProjectFile {
                     throw InputError(file: location.file, line: location.line, message: error.message)
                 }
             }
-            let kind = Self.kind(ofProductType: target["productType"] as? String ?? "")
             var plistPath: String?
             if let file = merged.values["INFOPLIST_FILE"], !file.isEmpty, let resolved = try resolve(file, of: "INFOPLIST_FILE") {
                 plistPath = FileInventory.absolute(resolved.hasPrefix("/") ? resolved : projectDir + "/" + resolved)

@@ -28,8 +28,26 @@ enum ByteSearch {
         /// `didEnterRegion`), rare in code, else its first two bytes.
         let anchors: [Int]
 
+        /// The group of each needle (see ``groupsOccurring(in:)``); all 0 for a plain set.
+        let groups: [Int]
+        /// Each needle's group as its bit (`1 << group`).
+        let groupBits: [UInt64]
+        /// Every group's bit.
+        let allGroups: UInt64
+
         /// Prepares `needles` (each at least two bytes long).
         init(_ needles: [String]) {
+            self.init(groups: [needles])
+        }
+
+        /// Prepares groups of needles searched in the same pass (at most 64 groups): which group
+        /// occurs is told apart (``groupsOccurring(in:)``).
+        init(groups: [[String]]) {
+            precondition(groups.count <= 64, "at most 64 needle groups")
+            let needles = groups.flatMap { $0 }
+            self.groups = groups.enumerated().flatMap { group in group.element.map { _ in group.offset } }
+            groupBits = self.groups.map { 1 << UInt64($0) }
+            allGroups = groups.indices.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
             self.needles = needles.map { Array($0.utf8) }
             var byPrefix = [[Int]](repeating: [], count: 1 << 16)
             var isPrefix = [UInt8](repeating: 0, count: 1 << 16)
@@ -49,28 +67,62 @@ enum ByteSearch {
 
         /// Whether `data` contains any of the needles.
         func occur(in data: Data) -> Bool {
-            guard !needles.isEmpty else { return false }
-            return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-                guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count >= shortest else { return false }
+            groupsOccurring(in: data, stopAtFirst: true) != 0
+        }
+
+        /// The groups (bit `1 << group`) with a needle in `data`, in one pass that ends when every
+        /// group is found, or, with `stopAtFirst`, when any is; group 0 found, the pass ends too
+        /// with `stopAtGroupZero` (the caller needs the others only when it is absent).
+        func groupsOccurring(in data: Data, stopAtFirst: Bool = false, stopAtGroupZero: Bool = false) -> UInt64 {
+            guard !needles.isEmpty else { return 0 }
+            return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> UInt64 in
+                guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count >= shortest else { return 0 }
                 let count = buffer.count
-                return isPrefix.withUnsafeBufferPointer { table -> Bool in
+                return isPrefix.withUnsafeBufferPointer { table -> UInt64 in
+                    var found: UInt64 = 0
                     var i = 0
                     var previous = Int(base[0])
                     while i + 1 < count {
                         let next = Int(base[i + 1])
                         if table[previous << 8 | next] != 0 {
-                            for index in byPrefix[previous << 8 | next] {
+                            for index in byPrefix[previous << 8 | next] where found & groupBits[index] == 0 {
                                 let needle = needles[index]
                                 let start = i - anchors[index]
                                 if start >= 0, needle.count <= count - start,
-                                   needle.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, needle.count) == 0 }) { return true }
+                                   needle.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, needle.count) == 0 }) {
+                                    found |= groupBits[index]
+                                    if stopAtFirst || found == allGroups || (stopAtGroupZero && groupBits[index] == 1) { return found }
+                                }
                             }
                         }
                         previous = next
                         i += 1
                     }
-                    return false
+                    return found
                 }
+            }
+        }
+    }
+
+    /// Whether `data` contains one of the ASCII identifiers `words` as a whole word: not preceded
+    /// or followed by a letter, digit or `_` (`ViewController` is not in `AboutViewController`).
+    static func containsWord(_ data: Data, _ words: [String]) -> Bool {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+            func isIdentifier(_ byte: UInt8) -> Bool {
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+            }
+            return words.contains { word in
+                let bytes = Array(word.utf8)
+                guard let first = bytes.first else { return false }
+                var offset = 0
+                while offset + bytes.count <= buffer.count, let found = memchr(base + offset, Int32(first), buffer.count - offset - bytes.count + 1) {
+                    let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    let end = start + bytes.count
+                    if memcmp(found, bytes, bytes.count) == 0, start == 0 || !isIdentifier(base[start - 1]), end == buffer.count || !isIdentifier(base[end]) { return true }
+                    offset = start + 1
+                }
+                return false
             }
         }
     }

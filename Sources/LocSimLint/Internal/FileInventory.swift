@@ -42,7 +42,7 @@ struct FileInventory {
         // extension for a name starting with its only dot), without its cost per file.
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
         let ext = name.utf8.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == name.startIndex ? nil : String(name[name.index(after: $0)...]) } ?? ""
-        if name == "project.pbxproj" || name == "project.yml" { return .project }
+        if name == "project.pbxproj" || name == "project.yml" || name == "Project.swift" { return .project }
         if ext == "plist" { return .plist }
         if name == "InfoPlist.strings" || name == "InfoPlist.xcstrings" || name == "InfoPlist.stringsdict" { return .infoPlistStrings }
         if name == "Package.swift" { return .package }
@@ -150,6 +150,33 @@ struct FileInventory {
         case .package: packages.append(file)
         case nil: break
         }
+    }
+
+    /// The repository a project file sits in: the nearest folder above it (its own included)
+    /// holding `.git`, within the linted input that holds it; else that input's root. `nil` for a
+    /// file given on its own.
+    func repositoryRoot(of file: String) -> String? {
+        guard let input = inputRoots.filter({ file.hasPrefix($0 == "/" ? "/" : $0 + "/") }).max(by: { $0.count < $1.count }) else { return nil }
+        var folder = (file as NSString).deletingLastPathComponent
+        while folder.count >= input.count {
+            if RegularFile.kind(of: folder + "/.git", followingLinks: false) != nil { return folder }
+            if folder == input { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return input
+    }
+
+    /// The folder a Tuist manifest's `.relativeToRoot` paths start from: the nearest folder above
+    /// it (its own included) holding a `Tuist` folder or `Tuist.swift`, else its repository root.
+    func tuistRoot(of manifest: String) -> String {
+        let stop = repositoryRoot(of: manifest) ?? "/"
+        var folder = (manifest as NSString).deletingLastPathComponent
+        while folder.count >= stop.count {
+            if RegularFile.kind(of: folder + "/Tuist", followingLinks: true) == .directory || RegularFile.kind(of: folder + "/Tuist.swift", followingLinks: true) != nil { return folder }
+            if folder == stop || folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return stop
     }
 
     /// Whether the plist `file` mentions a location key, from its raw bytes (binary plists store

@@ -11,10 +11,12 @@ public enum TextFormatter {
         return out
     }
 
-    /// `locsim lint: 1 error, 2 warnings, 0 notes in 3 targets (120 source files, 4 parsed)`.
+    /// `locsim lint: 1 error, 2 warnings, 0 notes in 3 targets (120 source files, 4 parsed)`, then,
+    /// when some could not be linted, `; 1 not linted: Runner (Info.plist malformed)`.
     public static func summary(_ report: LintReport) -> String {
         func count(_ s: Severity) -> Int { report.findings.filter { $0.severity == s }.count }
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "locsim lint: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note")) in \(plural(report.targetCount, "target")) (\(plural(report.sourceFileCount, "source file")), \(report.parsedFileCount) parsed)"
+            + (report.notLinted.isEmpty ? "" : "; \(report.notLinted.count) not linted: \(report.notLinted.joined(separator: ", "))")
     }
 }

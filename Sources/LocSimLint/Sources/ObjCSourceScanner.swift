@@ -67,6 +67,7 @@ public enum ObjCSourceScanner {
             implementations.last { $0.offset <= offset }?.name
         }
         var scan = SourceScan()
+        scan.declaredTypes = Set(implementations.map(\.name))
         for match in callRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)) {
             let name = ns.substring(with: match.range(at: 1))
             let end = match.range.location + match.range.length
@@ -76,6 +77,12 @@ public enum ObjCSourceScanner {
             case "requestWhenInUseAuthorization": kind = .request(.whenInUse, api: name)
             case "requestAlwaysAuthorization": kind = .request(.always, api: name)
             case "confirmAcquiredInRegion": kind = .locationConfirmation
+            case "UIApplicationLaunchOptionsLocationKey":
+                // Looked up in the launch options (`launchOptions[…]`, `objectForKey:…`), not merely named.
+                let before = ns.substring(with: NSRange(location: max(0, match.range.location - 16), length: min(16, match.range.location)))
+                let lead = before.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard lead.hasSuffix("[") || lead.hasSuffix("ForKey:") else { continue }
+                kind = .launchOptionsLocationKey
             case "requestTemporaryFullAccuracyAuthorizationWithPurposeKey":
                 kind = .temporaryFullAccuracy(purposeKey: stringLiteral(after: end), api: "requestTemporaryFullAccuracyAuthorization")
             case "allowsBackgroundLocationUpdates", "setAllowsBackgroundLocationUpdates":
@@ -159,7 +166,7 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let callRegex = try! NSRegularExpression(pattern: #"\b(confirmAcquiredInRegion|requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|CLServiceSession|CLBackgroundActivitySession|CLMonitor|"# + SourceEvent.objCMonitoringSelectors.sorted().joined(separator: "|") + #")\b"#)
+    static let callRegex = try! NSRegularExpression(pattern: #"\b(UIApplicationLaunchOptionsLocationKey|confirmAcquiredInRegion|requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|CLServiceSession|CLBackgroundActivitySession|CLMonitor|"# + SourceEvent.objCMonitoringSelectors.sorted().joined(separator: "|") + #")\b"#)
 
     /// Whether the name at `offset` in blanked `code` is the receiver of a message: `[` (possibly
     /// after blanks) comes right before it.

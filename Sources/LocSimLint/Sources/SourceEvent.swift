@@ -33,6 +33,9 @@ public struct SourceEvent: Hashable, Sendable {
         /// `Task.sleep`) with an authorization status written literally (`status`, as written after
         /// the dot), an answer the user never gave; `timer` names the timer.
         case timedStatusAnswer(status: String, timer: String)
+        /// `UIApplication.LaunchOptionsKey.location` (Objective-C `UIApplicationLaunchOptionsLocationKey`)
+        /// is read: the app decides it was relaunched for location from the launch options (O18).
+        case launchOptionsLocationKey
     }
 
     /// What the call does.
@@ -61,6 +64,11 @@ public struct SourceEvent: Hashable, Sendable {
     /// initializer or a stored property's initial value), `viewDidLoad`, `viewWillAppear:`,
     /// `viewDidAppear:`, `loadView`, or the SwiftUI modifiers `onAppear` and `task`. Swift only.
     public var screenPhase: String?
+    /// The declared type of the call's receiver when it is not known to be a Core Location type
+    /// in its file (`manager: LocationManaging`): the call counts only if some file makes that
+    /// type one (`extension CLLocationManager: LocationManaging {}`, a subclass). `nil` for a
+    /// receiver known to be a location manager, session or monitor, or unknown. Swift only.
+    public var receiverType: String?
     /// The conditions of the `#if` clauses around the call, innermost last (`!APPCLIP`; an
     /// `#else` clause gives `!(cond)`). Swift only.
     public var compilationConditions: [String] = []
@@ -80,6 +88,14 @@ public struct SourceEvent: Hashable, Sendable {
     /// The Core Location types whose methods lint reads (a receiver of such a type makes a call
     /// with a Core Location name a location call).
     public static let locationReceiverTypes: Set<String> = ["CLLocationManager", "CLServiceSession", "CLMonitor"]
+
+    /// Whether a receiver of declared type `type` is a Core Location object, given the types the
+    /// scanned files make location types (`declared`: subclasses, protocols `CLLocationManager`
+    /// conforms to): one of ``locationReceiverTypes``, one of `declared`, or a type named
+    /// `…LocationManager` (the usual name of a subclass).
+    public static func isLocationType(_ type: String, declared: Set<String>) -> Bool {
+        locationReceiverTypes.contains(type) || declared.contains(type) || type.hasSuffix("LocationManager")
+    }
 
     /// The `CLLocationManager` monitoring methods by Swift base name (`startMonitoring` only with
     /// its `for:` argument): a method with another name (`startMonitoringAudioLevels()`) is never a

@@ -27,6 +27,14 @@ public struct SourceScan: Hashable, Sendable {
     /// (`Type.init`). Calls inside a closure (other than one called at once) are not edges: the
     /// closure may run later, on a user action.
     public var typedCalls: [String: Set<String>] = [:]
+    /// The types the file declares or extends (Swift `class`/`struct`/`enum`/`actor`/`extension`,
+    /// Objective-C `@implementation`), so LOC021 knows whose methods it has read.
+    public var declaredTypes: Set<String> = []
+    /// The protocols the file declares. Swift only.
+    public var declaredProtocols: Set<String> = []
+    /// For each protocol (or class) named in an inheritance clause, the types of this file that
+    /// declare it (`LocationManager` → `LocationManagerImpl`). Swift only.
+    public var conformances: [String: Set<String>] = [:]
     /// The `Type.method` keys called (as ``typedCalls``) from a launch callback, with that callback
     /// (`application:didFinishLaunchingWithOptions:`).
     public var launchTypedCalls: [String: String] = [:]
@@ -50,7 +58,7 @@ public struct SourceScan: Hashable, Sendable {
     public static let interestingIdentifiers = [
         "Authorization", "allowsBackgroundLocationUpdates", "startMonitoring", "CLServiceSession", "liveUpdates",
         "CLBackgroundActivitySession", "CLMonitor", "BecomeActive", "EnterForeground", "EnterBackground", "performFetch", "didEnterRegion", "didExitRegion", "didVisit",
-        "confirmAcquired", "@main", "FinishLaunching",
+        "confirmAcquired", "@main", "FinishLaunching", "LaunchOptionsKey.location", "LaunchOptionsLocationKey",
     ]
 
     /// The longest chain of ``typedCalls`` LOC021 follows from a launch callback: 4 calls.

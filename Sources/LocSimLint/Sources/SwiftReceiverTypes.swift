@@ -61,6 +61,27 @@ final class SwiftReceiverTypes: SyntaxVisitor {
         return isLocationType(type) ? .location : .other(type)
     }
 
+    /// The declared or initialized type of a plain name or `self` property (`tracker`,
+    /// `self.tracker?`), whether or not it is a location type; `nil` when unknown.
+    func declaredTypeName(_ base: ExprSyntax) -> String? {
+        var base = base
+        while true {
+            if let unwrapped = base.as(OptionalChainingExprSyntax.self) { base = unwrapped.expression; continue }
+            if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression; continue }
+            break
+        }
+        let name: String
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+        } else if let reference = base.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else {
+            return nil
+        }
+        guard let declared = types[name], let type = declared else { return nil }
+        return type
+    }
+
     /// The type a call creates, when it is `Type(…)` or `Type.init(…)` with a capitalized name.
     static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
         var callee = call.calledExpression
@@ -98,16 +119,22 @@ final class SwiftReceiverTypes: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
-        if let annotation = node.typeAnnotation {
+        let created = node.initializer?.value.as(FunctionCallExprSyntax.self).flatMap(Self.initializedType)
+        if let created, isLocationType(created) {
+            // `var manager: LocationProviding = CLLocationManager()`: the object is a location manager.
+            note(name, created)
+        } else if let annotation = node.typeAnnotation {
             note(name, Self.typeName(annotation.type))
-        } else if let call = node.initializer?.value.as(FunctionCallExprSyntax.self) {
-            note(name, Self.initializedType(call))
+        } else {
+            note(name, created)
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        note((node.secondName ?? node.firstName).text, Self.typeName(node.type))
+        // `init(manager: LocationManaging = CLLocationManager())`: defaulted to a location manager.
+        let defaulted = node.defaultValue?.value.as(FunctionCallExprSyntax.self).flatMap(Self.initializedType)
+        note((node.secondName ?? node.firstName).text, defaulted.map(isLocationType) == true ? defaulted : Self.typeName(node.type))
         return .visitChildren
     }
 

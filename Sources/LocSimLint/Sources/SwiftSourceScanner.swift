@@ -18,8 +18,9 @@ public enum SwiftSourceScanner {
     /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file. Text
     /// that `SwiftParseGuard` refuses is not parsed, and code swift-syntax drops for nesting too
     /// deeply is skipped; both give a ``SourceNote``.
-    public static func scan(text: String, path: String) -> SourceScan {
-        let parsed = SwiftRelevantSlice.slice(text, needles: SourceScan.interestingIdentifiers) ?? text
+    public static func scan(text: String, path: String, whole: Bool = false) -> SourceScan {
+        // `whole`: a file read for LOC021's chains mentions none of the identifiers, so all of it is parsed.
+        let parsed = whole ? text : SwiftRelevantSlice.slice(text, needles: SourceScan.interestingIdentifiers) ?? text
         if let refusal = SwiftParseGuard.refusal(SwiftLexicalScan(Array(parsed.utf8)), path: path) {
             return SourceScan(notes: [refusal])
         }
@@ -60,15 +61,24 @@ public enum SwiftSourceScanner {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             noteTypedCall(node)
             var name = Self.calleeName(node.calledExpression)
-            if SwiftSourceScanner.locationMethods.contains(name), !isLocationCall(node.calledExpression) { name = "" }
+            // A receiver of another declared type is decided once every file is read: the type
+            // may be a protocol `CLLocationManager` is made to conform to in another file.
+            var receiverType: String?
+            if SwiftSourceScanner.locationMethods.contains(name) {
+                switch locationReceiver(node.calledExpression) {
+                case .notAMember: name = ""
+                case .location: break
+                case .other(let type): receiverType = type
+                }
+            }
             switch name {
             case "requestWhenInUseAuthorization":
-                add(.request(.whenInUse, api: name), at: node)
+                add(.request(.whenInUse, api: name), at: node, receiverType: receiverType)
             case "requestAlwaysAuthorization":
-                add(.request(.always, api: name), at: node)
+                add(.request(.always, api: name), at: node, receiverType: receiverType)
             case "requestTemporaryFullAccuracyAuthorization":
                 let key = node.arguments.first { $0.label?.text == "withPurposeKey" }.flatMap { Self.stringLiteral($0.expression) }
-                add(.temporaryFullAccuracy(purposeKey: key, api: name), at: node)
+                add(.temporaryFullAccuracy(purposeKey: key, api: name), at: node, receiverType: receiverType)
             case _ where Self.isCreation(of: "CLServiceSession", node):
                 let written = node.arguments.first { $0.label?.text == "authorization" }.map { $0.expression.trimmedDescription } ?? ""
                 let requirement = SourceEvent.serviceSessionRequirements.first { written.hasSuffix(".\($0)") }
@@ -89,7 +99,7 @@ public enum SwiftSourceScanner {
             case "startMonitoring" where node.arguments.first?.label?.text != "for":
                 break
             case _ where SourceEvent.monitoringAPIs.contains(name):
-                add(.startMonitoring(name), at: node)
+                add(.startMonitoring(name), at: node, receiverType: receiverType)
             default:
                 if let status = Self.answeredStatus(node), let timer = timer(around: Syntax(node)) {
                     add(.timedStatusAnswer(status: status, timer: timer), at: node)
@@ -107,31 +117,69 @@ public enum SwiftSourceScanner {
             return .visitChildren
         }
 
-        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let elements = Array(node.elements)
-            for index in elements.indices.dropLast(2) where elements[index + 1].is(AssignmentExprSyntax.self) {
-                guard Self.calleeName(elements[index]) == "allowsBackgroundLocationUpdates", isLocationCall(elements[index]) else { continue }
-                let value = elements[index + 2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind
-                add(value == .keyword(.false) ? .backgroundUpdatesDisabled : .backgroundUpdates(literalTrue: value == .keyword(.true)), at: elements[index])
+        /// `launchOptions?[UIApplication.LaunchOptionsKey.location]`, `keys.contains(…location)` (LOC032):
+        /// the key looked up in the launch options. Naming it otherwise (`.location.rawValue` in a
+        /// reporter's table of keys) decides nothing.
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.declName.baseName.text == "location", let base = node.base?.trimmedDescription, base == "LaunchOptionsKey" || base.hasSuffix(".LaunchOptionsKey"),
+               let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.parent {
+                let lookup = list.is(SubscriptCallExprSyntax.self)
+                    || list.as(FunctionCallExprSyntax.self).map { ["contains", "index"].contains(Self.calleeName($0.calledExpression)) } == true
+                if lookup { add(.launchOptionsLocationKey, at: node) }
             }
             return .visitChildren
         }
 
-        /// Whether a member named like a Core Location method is one: its receiver is a location
-        /// manager, session or monitor by declared type or initializer, or is unknown (the name is
-        /// then exactly the Core Location name). A receiver of another known type is not.
-        func isLocationCall(_ callee: ExprSyntax) -> Bool {
+        /// `launchOptions?[.location]` (LOC032).
+        override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard node.arguments.count == 1, let key = node.arguments.first?.expression.as(MemberAccessExprSyntax.self), key.base == nil,
+                  key.declName.baseName.text == "location" else { return .visitChildren }
+            let subscripted = Self.calleeName(Self.unwrapped(node.calledExpression))
+            if subscripted.lowercased().hasSuffix("launchoptions") || subscripted == "options" {
+                add(.launchOptionsLocationKey, at: node)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            for index in elements.indices.dropLast(2) where elements[index + 1].is(AssignmentExprSyntax.self) {
+                guard Self.calleeName(elements[index]) == "allowsBackgroundLocationUpdates" else { continue }
+                let receiverType: String?
+                switch locationReceiver(elements[index]) {
+                case .notAMember: continue
+                case .location: receiverType = nil
+                case .other(let type): receiverType = type
+                }
+                let value = elements[index + 2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind
+                add(value == .keyword(.false) ? .backgroundUpdatesDisabled : .backgroundUpdates(literalTrue: value == .keyword(.true)), at: elements[index], receiverType: receiverType)
+            }
+            return .visitChildren
+        }
+
+        /// What the receiver of a member named like a Core Location method is.
+        enum CallReceiver {
+            /// The callee is not a member or a name (a closure called, say): not a location call.
+            case notAMember
+            /// A location manager, session or monitor by declared type or initializer, or unknown
+            /// (the name is then exactly the Core Location name).
+            case location
+            /// A receiver declared with another type: a location call only if that type turns out
+            /// to be a protocol `CLLocationManager` conforms to, or a subclass, in some file.
+            case other(String)
+        }
+
+        /// The receiver of the member `callee`.
+        func locationReceiver(_ callee: ExprSyntax) -> CallReceiver {
             var callee = callee
             if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
             let base = callee.as(MemberAccessExprSyntax.self)?.base
-            if callee.is(MemberAccessExprSyntax.self) || callee.is(DeclReferenceExprSyntax.self) {
-                if case .other = receivers.receiver(base, in: Syntax(callee)) { return false }
-                return true
-            }
-            return false
+            guard callee.is(MemberAccessExprSyntax.self) || callee.is(DeclReferenceExprSyntax.self) else { return .notAMember }
+            if case .other(let type) = receivers.receiver(base, in: Syntax(callee)) { return .other(type) }
+            return .location
         }
 
-        func add(_ kind: SourceEvent.Kind, at node: some SyntaxProtocol) {
+        func add(_ kind: SourceEvent.Kind, at node: some SyntaxProtocol, receiverType: String? = nil) {
             let position = node.startLocation(converter: converter)
             let (context, contextName) = context(of: Syntax(node))
             var event = SourceEvent(kind: kind, location: SourceLocation(file: path, line: position.line, column: position.column),
@@ -140,6 +188,7 @@ public enum SwiftSourceScanner {
             event.enclosingType = Self.enclosingType(of: Syntax(node))?.name
             event.screenPhase = screenPhase(of: Syntax(node))
             event.compilationConditions = Self.compilationConditions(of: Syntax(node))
+            event.receiverType = receiverType
             result.events.append(event)
         }
 
@@ -194,11 +243,11 @@ public enum SwiftSourceScanner {
                 if called.is(DeclReferenceExprSyntax.self) {
                     callee = SourceScan.methodKey(type, name)
                 } else if let base = called.as(MemberAccessExprSyntax.self)?.base {
-                    if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
+                    if let reference = Self.unwrapped(base).as(DeclReferenceExprSyntax.self), reference.baseName.text == "self" {
                         callee = SourceScan.methodKey(type, name)
                     } else if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
                         callee = SourceScan.methodKey(reference.baseName.text, name)
-                    } else if Self.isNameOrSelfProperty(base), case .other(let receiverType) = receivers.receiver(base, in: Syntax(called)) {
+                    } else if Self.isNameOrSelfProperty(base), let receiverType = receivers.declaredTypeName(base) {
                         callee = SourceScan.methodKey(receiverType, name)
                     } else {
                         return
@@ -209,6 +258,47 @@ public enum SwiftSourceScanner {
             }
             result.recordTypedCall(from: SourceScan.methodKey(type, caller), to: callee,
                                    launchCallback: CallContext.of(function: caller) == .launch ? caller : nil)
+        }
+
+        /// `base` without `?` and `!` (`self?` is `self`).
+        static func unwrapped(_ base: ExprSyntax) -> ExprSyntax {
+            var base = base
+            while true {
+                if let unwrapped = base.as(OptionalChainingExprSyntax.self) { base = unwrapped.expression; continue }
+                if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression; continue }
+                return base
+            }
+        }
+
+        /// SwiftUI containers whose trailing closure is their content, built with the view (not an
+        /// action a user triggers, such as a `Button`'s).
+        static let contentContainers: Set<String> = [
+            "WindowGroup", "Window", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+            "Group", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Tab", "ScrollView", "List", "Form", "Section",
+            "GeometryReader", "ViewThatFits", "ForEach",
+        ]
+
+        /// Whether a closure is the content of a SwiftUI container (`WindowGroup { ContentView() }`).
+        static func isViewContent(_ closure: ClosureExprSyntax) -> Bool {
+            guard let call = callTaking(closure), call.trailingClosure?.id == closure.id else { return false }
+            return contentContainers.contains(calleeName(call.calledExpression))
+        }
+
+        /// The SwiftUI modifiers whose closure runs as a view appears.
+        static let screenModifiers: Set<String> = ["onAppear", "task"]
+
+        /// Whether a closure runs without a user action once the code around it runs: handed to
+        /// `DispatchQueue…async`/`asyncAfter`, `Task { }` (`Task.detached`), or a Combine `sink`
+        /// (it runs when the publisher emits, such as the status or a model's first value). A
+        /// closure of any other call (a button's action) may wait for the user.
+        static func runsWithoutUserAction(_ closure: ClosureExprSyntax) -> Bool {
+            guard let call = callTaking(closure) else { return false }
+            let callee = calleeName(call.calledExpression)
+            switch callee {
+            case "async", "asyncAfter": return call.calledExpression.is(MemberAccessExprSyntax.self)
+            case "Task", "detached", "sink": return true
+            default: return false
+            }
         }
 
         /// Whether `base` is a plain name or a property of `self` (`tracker`, `tracker?`,
@@ -222,7 +312,7 @@ public enum SwiftSourceScanner {
                 break
             }
             if base.is(DeclReferenceExprSyntax.self) { return true }
-            guard let member = base.as(MemberAccessExprSyntax.self), let owner = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
+            guard let member = base.as(MemberAccessExprSyntax.self), let owner = member.base.map(unwrapped)?.as(DeclReferenceExprSyntax.self) else { return false }
             return owner.baseName.text == "self"
         }
 
@@ -233,7 +323,10 @@ public enum SwiftSourceScanner {
             var current = node.parent
             while let n = current {
                 if let closure = n.as(ClosureExprSyntax.self) {
-                    guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id else { return nil }
+                    // SwiftUI's `.onAppear { }` / `.task { }`: the phase is the caller (`ContentView.onAppear`).
+                    if let call = callTaking(closure), case let callee = calleeName(call.calledExpression), screenModifiers.contains(callee) { return callee }
+                    guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id || runsWithoutUserAction(closure)
+                            || isViewContent(closure) else { return nil }
                 }
                 if let function = n.as(FunctionDeclSyntax.self) { return key(of: function) }
                 if n.is(InitializerDeclSyntax.self) { return "init" }
@@ -241,7 +334,15 @@ public enum SwiftSourceScanner {
                    let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
                     return "init"
                 }
-                if n.is(AccessorBlockSyntax.self) || n.is(DeinitializerDeclSyntax.self) { return nil }
+                if let accessor = n.as(AccessorBlockSyntax.self) {
+                    // A SwiftUI `body` is evaluated as the view is shown: what it creates is created then.
+                    if let binding = accessor.parent?.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == "body",
+                       let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
+                        return "body"
+                    }
+                    return nil
+                }
+                if n.is(DeinitializerDeclSyntax.self) { return nil }
                 current = n.parent
             }
             return nil
@@ -249,11 +350,45 @@ public enum SwiftSourceScanner {
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             if Self.isMain(node.attributes) { result.rootTypes.insert(node.name.text) }
+            result.declaredTypes.insert(node.name.text)
+            noteConformances(of: node.name.text, node.inheritanceClause)
             return .visitChildren
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             if Self.isMain(node.attributes) { result.rootTypes.insert(node.name.text) }
+            result.declaredTypes.insert(node.name.text)
+            noteConformances(of: node.name.text, node.inheritanceClause)
+            return .visitChildren
+        }
+
+        /// Records the protocols (and superclass) `type` declares, for LOC021's chains through a
+        /// protocol (`locationManager.request()` on a `LocationManager` protocol reaches the one
+        /// class that conforms).
+        func noteConformances(of type: String, _ clause: InheritanceClauseSyntax?) {
+            for inherited in clause?.inheritedTypes ?? [] {
+                if let name = SwiftReceiverTypes.typeName(inherited.type) { result.conformances[name, default: []].insert(type) }
+            }
+        }
+
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.declaredProtocols.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.declaredTypes.insert(node.extendedType.trimmedDescription)
+            noteConformances(of: node.extendedType.trimmedDescription, node.inheritanceClause)
             return .visitChildren
         }
 
@@ -296,7 +431,11 @@ public enum SwiftSourceScanner {
                     if closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id { current = n.parent; continue }
                     guard let call = Self.callTaking(closure) else { return nil }
                     let callee = Self.calleeName(call.calledExpression)
-                    return callee == "onAppear" || callee == "task" ? callee : nil
+                    if Self.screenModifiers.contains(callee) { return callee }
+                    // `DispatchQueue.main.async { … }`, `Task { … }` in `viewDidLoad` still run as the screen is created.
+                    guard Self.runsWithoutUserAction(closure) else { return nil }
+                    current = n.parent
+                    continue
                 }
                 if n.is(InitializerDeclSyntax.self) { return "init" }
                 if let function = n.as(FunctionDeclSyntax.self) {
@@ -409,37 +548,113 @@ public enum SwiftSourceScanner {
             return nil
         }
 
-        /// Statuses of the innermost `case` or `if … == .status` branch the node is in, if the
-        /// branch only runs for authorization statuses.
+        /// Statuses of the innermost status branch the node is in, at any depth: a `case
+        /// .authorizedWhenInUse:` of a switch on the status, an `if`, `guard` (the code after it)
+        /// or `if case` whose condition compares the status with `==`. Branches on other things
+        /// (`if !asked`, `switch mode`) and closures that run at once (called in place, `forEach`,
+        /// `DispatchQueue.main.async`, …) are looked through; a `!=` or negated status test, a
+        /// `default:` of a status switch, or another closure ends the search with none.
         func branchStatuses(of node: Syntax) -> [String] {
             var current = node.parent
             var child = node
             while let n = current {
-                if n.is(FunctionDeclSyntax.self) || n.is(ClosureExprSyntax.self) { return [] }
+                if n.is(FunctionDeclSyntax.self) || n.is(AccessorBlockSyntax.self) { return [] }
+                if let closure = n.as(ClosureExprSyntax.self), !Self.runsAtOnce(closure) { return [] }
                 if let switchCase = n.as(SwitchCaseSyntax.self) {
-                    guard case .case(let label) = switchCase.label else { return [] }
-                    var names = [String]()
-                    for item in label.caseItems {
-                        guard let expr = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self) else { return [] }
-                        names.append(expr.declName.baseName.text)
+                    switch Self.statuses(of: switchCase) {
+                    case .statuses(let names): return names
+                    case .unclear: return []
+                    case .none: break
                     }
-                    return names.allSatisfy(SwiftSourceScanner.statusNames.contains) ? names : []
                 }
                 if let ifExpr = n.as(IfExprSyntax.self), child.id == ifExpr.body.id {
-                    let tokens = Array(ifExpr.conditions.tokens(viewMode: .sourceAccurate))
-                    if tokens.contains(where: { $0.text == "!=" || $0.text == "!" }) { return [] }
-                    var names = [String]()
-                    for (i, token) in tokens.enumerated() where token.text == "==" {
-                        if i + 2 < tokens.count, tokens[i + 1].text == "." { names.append(tokens[i + 2].text) }
+                    switch Self.statuses(in: ifExpr.conditions) {
+                    case .statuses(let names): return names
+                    case .unclear: return []
+                    case .none: break
                     }
-                    if !names.isEmpty, names.allSatisfy(SwiftSourceScanner.statusNames.contains) { return names }
-                    return []
+                }
+                // `guard status == .authorizedWhenInUse else { return }` before the node in its block.
+                if let items = n.as(CodeBlockItemListSyntax.self) {
+                    for item in items.reversed() where item.endPosition <= child.position {
+                        guard let guardStatement = item.item.as(GuardStmtSyntax.self) else { continue }
+                        switch Self.statuses(in: guardStatement.conditions) {
+                        case .statuses(let names): return names
+                        case .unclear: return []
+                        case .none: continue
+                        }
+                    }
                 }
                 child = n
                 current = n.parent
             }
             return []
         }
+
+        /// What a condition or case says about the authorization status.
+        enum StatusTest {
+            /// It says nothing about it.
+            case none
+            /// The branch runs only for these statuses.
+            case statuses([String])
+            /// It tests the status in a way lint does not read (`!=`, `!`, `default:`).
+            case unclear
+        }
+
+        /// The statuses a condition list tests with `==` (or `if case .x = status`): the first
+        /// element that names a status decides.
+        static func statuses(in conditions: ConditionElementListSyntax) -> StatusTest {
+            for element in conditions {
+                let tokens = Array(element.tokens(viewMode: .sourceAccurate))
+                let named = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "." && SwiftSourceScanner.statusNames.contains(tokens[$0].text) }
+                guard !named.isEmpty else { continue }
+                if tokens.contains(where: { $0.text == "!=" || $0.text == "!" }) { return .unclear }
+                var names = [String]()
+                for (i, token) in tokens.enumerated() where token.text == "==" {
+                    if i + 2 < tokens.count, tokens[i + 1].text == ".", SwiftSourceScanner.statusNames.contains(tokens[i + 2].text) { names.append(tokens[i + 2].text) }
+                }
+                if tokens.first?.text == "case" { names += named.map { tokens[$0].text } }
+                return names.isEmpty ? .unclear : .statuses(names)
+            }
+            return .none
+        }
+
+        /// The statuses a `case` label matches; a `default:` of a switch whose cases name
+        /// statuses is unclear, of another switch says nothing.
+        static func statuses(of switchCase: SwitchCaseSyntax) -> StatusTest {
+            guard case .case(let label) = switchCase.label else {
+                let siblings = switchCase.parent?.as(SwitchCaseListSyntax.self).map(Array.init) ?? []
+                let namesStatuses = siblings.contains { sibling in
+                    guard case .switchCase(let other) = sibling, case .case(let otherLabel) = other.label else { return false }
+                    return otherLabel.caseItems.contains { $0.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self).map { SwiftSourceScanner.statusNames.contains($0.declName.baseName.text) } ?? false }
+                }
+                return namesStatuses ? .unclear : .none
+            }
+            var names = [String]()
+            for item in label.caseItems {
+                guard let expr = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self) else { return .none }
+                names.append(expr.declName.baseName.text)
+            }
+            if names.allSatisfy(SwiftSourceScanner.statusNames.contains) { return .statuses(names) }
+            return names.contains(where: SwiftSourceScanner.statusNames.contains) ? .unclear : .none
+        }
+
+        /// Whether a closure runs at once where it is written: called in place, or given to a
+        /// synchronous collection or queue call (`forEach`, `map`, `sync`, `autoreleasepool`, …)
+        /// or to `DispatchQueue.main.async` (it runs as soon as the current callback returns, with
+        /// the same status).
+        static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
+            if closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id { return true }
+            guard let call = callTaking(closure) else { return false }
+            let callee = calleeName(call.calledExpression)
+            if callee == "async" { return call.calledExpression.trimmedDescription.hasSuffix("main.async") }
+            return synchronousClosureCallees.contains(callee)
+        }
+
+        static let synchronousClosureCallees: Set<String> = [
+            "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "contains", "first", "allSatisfy", "sorted",
+            "sync", "autoreleasepool", "withExtendedLifetime", "performAndWait",
+        ]
 
         /// How the code waits for the answer without a way out, if it does.
         func unboundedWait(of node: Syntax) -> String? {
