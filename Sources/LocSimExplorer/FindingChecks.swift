@@ -285,6 +285,10 @@ package struct FindingChecks: Sendable {
         let outOfUse = model.parameters.outOfUseLiveUpdatesDiagnostic
         guard !outOfUse.isEmpty, flags.isSuperset(of: outOfUse), model.record.authorization == .always(provisional: false),
               model.status == .authorizedAlways, !model.isInUse else { return }
+        // An app without the location background mode reads no live updates out of use on a
+        // phone, Always or not: an Always session would not change that, so that is no finding
+        // (monitor events relaunch it without the mode: those still are).
+        if kind == .liveUpdate && !model.app.hasLocationBackgroundMode { return }
         guard record else { return observe(.alwaysWithoutSession(kind), expect: ExpectStep([]) { _ in }) }
         let status = model.status
         var keys: [ExpectationKey] = [.status, .inUse]

@@ -53,8 +53,9 @@ package struct AppCodeRequest: Sendable, Equatable {
 /// type.
 package protocol AppCodeStepRunner: AnyObject, Sendable {
     /// The outcome of each request, in order (``AppCodeOutcome/crash(_:)`` for one whose app code
-    /// trapped): they may run one after another without waiting for the search.
-    func outcomes(of requests: [AppCodeRequest]) async -> [AppCodeOutcome]
+    /// trapped): they may run one after another without waiting for the search. Fewer than asked
+    /// when `deadline` passes first.
+    func outcomes(of requests: [AppCodeRequest], until deadline: ContinuousClock.Instant) async -> [AppCodeOutcome]
 }
 
 /// Where an app-code exploration gets the outcome of each transition: by running the app's code
@@ -82,7 +83,12 @@ package protocol AppCodeStepRunner: AnyObject, Sendable {
 
     /// The initial state on `platform` (no app code runs before the launch).
     func root(_ platform: Platform) async -> AppCodeOutcome {
-        if let runner, let root = await runner.outcomes(of: [AppCodeRequest(platform: platform, path: [], choice: nil)]).first { return root }
+        if let runner {
+            let request = AppCodeRequest(platform: platform, path: [], choice: nil)
+            // The initial state is needed whatever the budget says (a search that gets no further
+            // reports no transitions).
+            if let root = await runner.outcomes(of: [request], until: .now.advanced(by: .seconds(3600))).first { return root }
+        }
         return await explorer.root(on: platform)
     }
 
@@ -91,7 +97,8 @@ package protocol AppCodeStepRunner: AnyObject, Sendable {
     func outcomes(platform: Platform, steps: [(path: [ExplorerChoice], choice: ExplorerChoice)]) async -> [AppCodeOutcome] {
         if ContinuousClock.now >= platformDeadline { return [] }
         if let runner {
-            return await runner.outcomes(of: steps.map { AppCodeRequest(platform: platform, path: $0.path, choice: $0.choice) })
+            return await runner.outcomes(of: steps.map { AppCodeRequest(platform: platform, path: $0.path, choice: $0.choice) },
+                                         until: platformDeadline)
         }
         var out: [AppCodeOutcome] = []
         for step in steps {

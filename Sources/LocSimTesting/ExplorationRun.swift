@@ -53,6 +53,10 @@ public struct ExplorationRun<App: ExplorationApp> {
     public var accepted: [AcceptedFinding]
     /// Where the app's code runs.
     public var isolation: ExplorationIsolation
+    /// How long the app's code may take over one step in a child process before the child is
+    /// killed and the step reported as a crash (`stepNeverEnded`): app code that blocks the main
+    /// actor or never stops. 60 s by default; `LOCSIM_WORKER_STALL_SECONDS` overrides it.
+    public var stepTimeLimit: Duration = .seconds(60)
     /// Creates the app object each time the app launches.
     public var makeApp: (SimulatedApp) -> App
 
@@ -97,7 +101,11 @@ public struct ExplorationRun<App: ExplorationApp> {
                 Issue.record(Comment(rawValue: "accepted finding \(a) (\(a.reason)) was not found: remove it from the accepted list"),
                              sourceLocation: sourceLocation)
             }
-            for v in outcome.verdicts where !v.hiddenFindings.isEmpty || (!v.isDecided && v.decidingDepth == nil) {
+            let entries = accepted + more
+            for v in outcome.verdicts {
+                // Findings past a depth limit count unless accepted, as findings within it do.
+                let hidden = v.hiddenFindings.filter { f in !entries.contains { $0.accepts(kind: f.kind, key: f.key) } }
+                guard !hidden.isEmpty || (!v.isDecided && v.decidingDepth == nil) else { continue }
                 Issue.record(Comment(rawValue: "the exploration did not decide every waiting state: \(v)"), sourceLocation: sourceLocation)
             }
         } catch {
@@ -111,7 +119,7 @@ public struct ExplorationRun<App: ExplorationApp> {
         public var findings: [ExplorationFinding]
         /// The findings an entry accepts, sorted.
         public var acceptedFindings: [ExplorationFinding]
-        /// The entries that accepted nothing.
+        /// The entries that accepted nothing (not even a finding a depth limit hid).
         public var unused: [AcceptedFinding]
         /// The app screens the exploration reached, on any platform, sorted: what it covered.
         public var screensReached: [String] = []
@@ -140,8 +148,10 @@ public struct ExplorationRun<App: ExplorationApp> {
         let entries = accepted + more
         func acceptance(_ f: ExplorationFinding) -> AcceptedFinding? { entries.first { $0.accepts(kind: f.kind, key: f.key) } }
         let acceptedFindings = all.filter { acceptance($0) != nil }
+        // An entry is used when it accepts a finding, one a depth limit hid included.
+        let matched = acceptedFindings + results.flatMap(\.verdict.hiddenFindings)
         return Outcome(findings: all.filter { acceptance($0) == nil }, acceptedFindings: acceptedFindings,
-                       unused: entries.filter { e in !acceptedFindings.contains { e.accepts(kind: $0.kind, key: $0.key) } },
+                       unused: entries.filter { e in !matched.contains { e.accepts(kind: $0.kind, key: $0.key) } },
                        screensReached: Set(results.flatMap(\.screens)).sorted(),
                        notes: results.flatMap(\.notes).sorted(by: order), verdicts: results.map(\.verdict))
     }
@@ -164,17 +174,21 @@ public struct ExplorationRun<App: ExplorationApp> {
             }
             await ExplorationWorker.serve(explorer, for: target)
         }
-        guard isolation == .childProcess, ExplorationWorker.canSpawn else { return await explorer.run(.inProcess) }
+        guard isolation == .childProcess, ExplorationWorker.canSpawn else {
+            let results = await explorer.run(.inProcess)
+            ExplorationWorker.record(AppCodePlatformResult.encode(results), site: site, ordinal: ordinal)
+            return results
+        }
         let runner: ChildStepRunner
         do {
-            runner = try ChildStepRunner(site: site, ordinal: ordinal)
+            runner = try ChildStepRunner(site: site, ordinal: ordinal, stepTimeLimit: stepTimeLimit)
         } catch {
             throw ExplorationError.childProcessFailed("the exploration could not prepare its child process: \(error)")
         }
         let results = await explorer.run(.remote(runner))
         await runner.finish()
         if let failure = runner.failure { throw ExplorationError.childProcessFailed(failure.description) }
-        ExplorationWorker.record(AppCodePlatformResult.encode(results), site: site)
+        ExplorationWorker.record(AppCodePlatformResult.encode(results), site: site, ordinal: ordinal)
         return results
     }
 

@@ -54,7 +54,7 @@ enum ExplorationWorker {
 
     private struct Calls {
         var count: [String: Int] = [:]
-        var results: [String: [[UInt8]]] = [:]
+        var results: [String: [Int: [UInt8]]] = [:]
     }
 
     private static let calls = Guarded(Calls())
@@ -67,17 +67,21 @@ enum ExplorationWorker {
         }
     }
 
-    /// Keeps a call's result, to hand to the children of later calls of the same test case.
-    static func record(_ bytes: [UInt8], site: String) {
-        calls.withLock { $0.results[site, default: []].append(bytes) }
+    /// Keeps the result of call `ordinal`, to hand to the children of later calls of the same
+    /// test case (whichever way it ran).
+    static func record(_ bytes: [UInt8], site: String, ordinal: Int) {
+        calls.withLock { $0.results[site, default: [:]][ordinal] = bytes }
     }
 
-    /// The results of the earlier calls of `site`, as a child reads them.
+    /// The results of the earlier calls of `site`, by their number, as a child reads them.
     static func priorResults(of site: String) -> [UInt8] {
         var w = ByteWriter()
-        let earlier = calls.withLock { $0.results[site] ?? [] }
+        let earlier = calls.withLock { $0.results[site] ?? [:] }.sorted { $0.key < $1.key }
         w.count(earlier.count)
-        for bytes in earlier { w.string(Data(bytes).base64EncodedString()) }
+        for (ordinal, bytes) in earlier {
+            w.number(ordinal)
+            w.string(Data(bytes).base64EncodedString())
+        }
         return w.bytes
     }
 
@@ -94,27 +98,35 @@ enum ExplorationWorker {
     static func prior(_ ordinal: Int, of target: Target) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: target.priorPath) else { return nil }
         var r = ByteReader(Array(data))
-        guard let n = r.count(), ordinal < n else { return nil }
-        var bytes: [UInt8]?
-        for i in 0..<n {
-            guard let s = r.string() else { return nil }
-            if i == ordinal { bytes = Array(s.utf8) }
+        guard let n = r.count() else { return nil }
+        for _ in 0..<n {
+            guard let i = r.number(), let s = r.string() else { return nil }
+            if i == ordinal { return Data(base64Encoded: s).map(Array.init) }
         }
-        return bytes.flatMap { Data(base64Encoded: Data($0)).map(Array.init) }
+        return nil
     }
 
     /// In a child: serves `explorer`'s steps — requests on standard input, outcomes on the pipe
     /// at `target.responsePath` — until standard input ends, then ends the process.
     nonisolated(nonsending)
     static func serve<App: ExplorationApp>(_ explorer: AppCodeExplorer<App>, for target: Target) async -> Never {
-        let out = open(target.responsePath, O_WRONLY)
-        guard out >= 0 else { _exit(3) }
+        // Never waits for a reader that is gone (the test's process ended).
+        let out = open(target.responsePath, O_WRONLY | O_NONBLOCK)
+        guard out >= 0, getppid() != 1 else { _exit(3) }
+        _ = fcntl(out, F_SETFL, fcntl(out, F_GETFL) & ~O_NONBLOCK)
         // Hello: the parent knows this child reached the call.
         guard Frames.write(out, [UInt8(ascii: "H")], framed: false) else { _exit(3) }
         var input = Frames.Reader(fd: 0)
         await explorer.serve(stderrPath: target.stderrPath,
                              next: { input.next().flatMap(AppCodeRequest.init(decoding:)) },
-                             send: { outcome in fflush(nil); _ = Frames.write(out, outcome.encoded()) })
+                             send: { outcome in
+                                 // Where standard error stands as the next step begins: the
+                                 // parent reads a crash's message from there.
+                                 fflush(nil)
+                                 var w = ByteWriter()
+                                 w.number(Int(ExecutionWatch.size(of: 2)))
+                                 _ = Frames.write(out, w.bytes + outcome.encoded())
+                             })
         fflush(nil)
         _exit(0)
     }
@@ -124,11 +136,14 @@ enum ExplorationWorker {
         var description: String
     }
 
-    /// How long a child may take over one step (or to start) before it counts as hung and is
-    /// killed (`LOCSIM_WORKER_STALL_SECONDS`, 60 by default).
-    static var stallLimit: Duration {
-        .seconds(environment["LOCSIM_WORKER_STALL_SECONDS"].flatMap { Int($0) }.map { max(1, $0) } ?? 60)
+    /// How long a child may take over one step before it counts as hung and is killed:
+    /// `LOCSIM_WORKER_STALL_SECONDS` if set, otherwise `limit`.
+    static func stallLimit(_ limit: Duration) -> Duration {
+        environment["LOCSIM_WORKER_STALL_SECONDS"].flatMap { Int($0) }.map { .seconds(max(1, $0)) } ?? limit
     }
+
+    /// How long a child may take to reach the exploration call.
+    static var startLimit: Duration { stallLimit(.seconds(60)) }
 }
 
 /// Length-prefixed frames over file descriptors: the pipes between an exploration and its child.
@@ -187,6 +202,8 @@ final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
     private let queue = DispatchQueue(label: "LocSim.ChildStepRunner")
     private let site: String
     private let ordinal: Int
+    /// How long one step may run before its child is killed.
+    private let stallLimit: Duration
     private let directory: URL
     private let keep: Bool
     private var current: Child?
@@ -198,9 +215,10 @@ final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
     /// How many children app code crashed.
     private(set) var crashes = 0
 
-    init(site: String, ordinal: Int) throws {
+    init(site: String, ordinal: Int, stepTimeLimit: Duration) throws {
         self.site = site
         self.ordinal = ordinal
+        stallLimit = ExplorationWorker.stallLimit(stepTimeLimit)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-worker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // LOCSIM_WORKER_KEEP=1 keeps the children's files (output, standard error) and says where.
@@ -213,9 +231,9 @@ final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    func outcomes(of requests: [AppCodeRequest]) async -> [AppCodeOutcome] {
+    func outcomes(of requests: [AppCodeRequest], until deadline: ContinuousClock.Instant) async -> [AppCodeOutcome] {
         await withCheckedContinuation { done in
-            queue.async { done.resume(returning: self.run(requests)) }
+            queue.async { done.resume(returning: self.run(requests, until: deadline)) }
         }
     }
 
@@ -236,46 +254,73 @@ final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
         }
     }
 
-    private func run(_ requests: [AppCodeRequest]) -> [AppCodeOutcome] {
+    /// How many requests a child holds at once: enough to keep it busy, few enough that a batch
+    /// never fills the pipe to it while it waits to send an outcome.
+    static var window: Int { 4 }
+
+    private func run(_ requests: [AppCodeRequest], until deadline: ContinuousClock.Instant) -> [AppCodeOutcome] {
         var out: [AppCodeOutcome] = []
+        var lostBetweenSteps = 0
         while out.count < requests.count {
             if let failure {
                 out.append(.crash(AppTrap(key: "childFailed", message: failure.description)))
                 continue
             }
+            if ContinuousClock.now >= deadline { break }
             guard let child = ready() else { continue }
             // A spare starts while this child works, so a crash costs no start-up.
             if spare == nil { spare = spawn() }
-            let rest = requests[out.count...]
-            guard child.send(rest.map { $0.encoded() }) else { drop(child); continue }
-            for _ in rest {
-                switch child.reply(stall: ExplorationWorker.stallLimit) {
+            let first = out.count
+            var sent = first
+            func sendMore() -> Bool {
+                while sent < requests.count && sent - out.count < Self.window {
+                    guard child.send(requests[sent].encoded()) else { return false }
+                    sent += 1
+                }
+                return true
+            }
+            guard sendMore() else {
+                // Died between steps (while idle): the next child takes the requests.
+                drop(child)
+                lostBetweenSteps += 1
+                if lostBetweenSteps >= 3 { fail(child, "the exploration's child process kept ending between steps") }
+                continue
+            }
+            lostBetweenSteps = 0
+            replies: while out.count < requests.count {
+                let stall = ContinuousClock.now.advanced(by: stallLimit)
+                switch child.reply(until: min(stall, deadline)) {
                 case .response(let bytes):
                     guard let outcome = AppCodeOutcome(decoding: bytes) else {
                         fail(child, "the exploration's child process sent an outcome this process cannot read")
-                        break
+                        break replies
                     }
                     out.append(outcome)
-                    continue
+                    guard sendMore() else { drop(child); break replies }
+                    continue replies
                 case .died(let stderrFrom):
                     // App code trapped inside the step.
                     crashes += 1
                     current = nil
                     out.append(.crash(AppTrap(stderr: ExecutionWatch.read(child.stderrPath, from: stderrFrom), signal: child.signal, exitCode: child.exitCode)))
                 case .stalled:
-                    crashes += 1
                     current = nil
-                    out.append(.crash(AppTrap.stepNeverEnded(after: ExplorationWorker.stallLimit)))
+                    // The time budget ran out while the step ran: the search stops there.
+                    if ContinuousClock.now < stall { return out }
+                    crashes += 1
+                    out.append(.crash(AppTrap.stepNeverEnded(after: stallLimit)))
                 }
-                break
+                break replies
             }
+            // Requests sent that will not be asked for (the deadline passed): end that child.
+            if let child = current, sent > out.count { drop(child) }
         }
         return out
     }
 
-    /// A child that died between steps: the next takes over.
+    /// A child whose outcomes are no longer wanted, or that died between steps: the next takes over.
     private func drop(_ child: Child) {
-        child.end()
+        child.kill()
         if current === child { current = nil }
     }
 
@@ -286,7 +331,7 @@ final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
         let child = spare ?? spawn()
         spare = nil
         guard let child else { return nil }
-        guard child.waitForHello(stall: ExplorationWorker.stallLimit) else {
+        guard child.waitForHello(stall: ExplorationWorker.startLimit) else {
             fail(child, "the exploration's child process (the test binary, run again with only this test) ended (\(child.status)) before it reached this exploration")
             return nil
         }
@@ -371,7 +416,7 @@ private final class Child {
         defer { close(out); close(err) }
         process.standardOutput = FileHandle(fileDescriptor: out, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: err, closeOnDealloc: false)
-        do { try process.run() } catch { close(responses); throw error }
+        try process.run()   // on failure `deinit` closes `responses`
     }
 
     deinit { close(responses) }
@@ -389,22 +434,19 @@ private final class Child {
         return true
     }
 
-    /// Sends requests, which the child runs one after another; `false` when it is gone.
-    func send(_ requests: [[UInt8]]) -> Bool {
-        stepStart = ExecutionWatch.sizeOfFile(stderrPath)
-        for bytes in requests {
-            guard Frames.write(input.fileHandleForWriting.fileDescriptor, bytes) else { return false }
-        }
-        return true
+    /// Sends a request, which the child runs after those sent before; `false` when it is gone.
+    func send(_ request: [UInt8]) -> Bool {
+        Frames.write(input.fileHandleForWriting.fileDescriptor, request)
     }
 
-    /// Waits for the reply to the next request sent.
-    func reply(stall: Duration) -> Reply {
-        let deadline = ContinuousClock.now.advanced(by: stall)
+    /// Waits, until `deadline`, for the outcome of the oldest request not yet answered.
+    func reply(until deadline: ContinuousClock.Instant) -> Reply {
         while true {
             if let frame = Frames.take(&buffer) {
-                stepStart = ExecutionWatch.sizeOfFile(stderrPath)
-                return .response(frame)
+                // The child's standard error offset as the next step began, then the outcome.
+                var r = ByteReader(Array(frame.prefix(8)))
+                stepStart = Int64(r.number() ?? Int(stepStart))
+                return .response(Array(frame.dropFirst(8)))
             }
             guard fill(until: deadline) else { return process.isRunning ? killed() : died(stepStart) }
         }
@@ -416,9 +458,14 @@ private final class Child {
     }
 
     private func killed() -> Reply {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill()
         return .stalled
+    }
+
+    /// Ends the child at once.
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// Reads what the child has written; `false` when it ended (or, still running, passed `deadline`).
@@ -445,7 +492,7 @@ private final class Child {
         try? input.fileHandleForWriting.close()
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
         while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        if process.isRunning { kill() }
     }
 }
 

@@ -223,3 +223,38 @@ final class SteppedAsker: NSObject, ExplorationApp, CLLocationManagerDelegate {
         if asked && manager.authorizationStatus == .authorizedAlways { asked = false }
     }
 }
+
+/// A SwiftUI view model in the `ObservableObject` shape that asks in `init` (Combine's
+/// `@Published` aside, which Linux lacks): the app asks on its own the moment it launches.
+final class AsksInInitModel: NSObject, CLLocationManagerDelegate {
+    let manager = CLLocationManager()
+    var status = CLAuthorizationStatus.notDetermined
+
+    override init() {
+        super.init()
+        manager.delegate = self
+        manager.requestWhenInUseAuthorization()
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) { status = manager.authorizationStatus }
+}
+
+/// The exploration's view of ``AsksInInitModel``: made at launch, as the app's first view makes it.
+final class AsksInInitScreen: ExplorationApp {
+    let model = AsksInInitModel()
+    var screen: String { model.status == .notDetermined ? "welcome" : "map" }
+    var isWaiting: Bool { false }
+    func tap(_ name: String) {}
+}
+
+/// A screen whose button blocks the main thread for good (a synchronous wait on work that never
+/// comes): the step never gives control back.
+final class BlockingScreen: NSObject, ExplorationApp, CLLocationManagerDelegate {
+    let manager = CLLocationManager()
+    var screen = "intro"
+    var isWaiting: Bool { false }
+    func tap(_ name: String) {
+        manager.requestWhenInUseAuthorization()
+        Thread.sleep(forTimeInterval: 3600)
+    }
+}

@@ -9,9 +9,13 @@ import Testing
 /// still explored, and a depth limit that cuts a verdict says so.
 @Suite("Real app code, explored as it is")
 struct RealAppCodeTests {
+    /// These tests check verdicts reached at the end of the search: a budget no load on a CI
+    /// machine reaches (alone, each exploration here takes under a minute).
+    static let budget = Duration.seconds(1200)
+
     @Test("a continuation resumed twice is a terminated finding with its path; every other path is still explored")
     func continuationResumedTwice() async throws {
-        let run = ExplorationRun(platforms: [.iOS(18)], taps: ["useMyLocation"]) { _ in
+        let run = ExplorationRun(platforms: [.iOS(18)], timeBudget: Self.budget, taps: ["useMyLocation"]) { _ in
             AwaitingScreen(clearsContinuation: false, tapsWhileAsking: false)
         }
         let outcome = try await run.outcome()
@@ -29,7 +33,7 @@ struct RealAppCodeTests {
         #expect(outcome.verdicts.allSatisfy { $0.end == .everyState }, "\(outcome.verdicts)")
 
         // The same wrapper, clearing its continuation once resumed, does not crash.
-        let fixed = try await ExplorationRun(platforms: [.iOS(18)], taps: ["useMyLocation"]) { _ in
+        let fixed = try await ExplorationRun(platforms: [.iOS(18)], timeBudget: Self.budget, taps: ["useMyLocation"]) { _ in
             AwaitingScreen(clearsContinuation: true, tapsWhileAsking: false)
         }.outcome()
         #expect(!fixed.findings.contains { $0.kind == .terminated }, "\(fixed.findings)")
@@ -37,14 +41,14 @@ struct RealAppCodeTests {
 
     @Test("the wrapper called again while an earlier call waits leaks the first continuation: a hang finding")
     func continuationLeaked() async throws {
-        let findings = try await ExplorationRun(platforms: [.iOS(18)], taps: ["useMyLocation"]) { _ in
+        let findings = try await ExplorationRun(platforms: [.iOS(18)], timeBudget: Self.budget, taps: ["useMyLocation"]) { _ in
             AwaitingScreen(clearsContinuation: true, tapsWhileAsking: true)
         }.findings()
         let leak = try #require(findings.first { $0.key == "continuationLeaked.requestWhenInUse()" }, "\(findings)")
         #expect(leak.kind == .hang)
         #expect(leak.path.filter { $0 == "tap(useMyLocation)" }.count == 2, "\(leak.path)")
         // Where the UI does not allow a second tap, nothing leaks.
-        let guarded = try await ExplorationRun(platforms: [.iOS(18)], taps: ["useMyLocation"]) { _ in
+        let guarded = try await ExplorationRun(platforms: [.iOS(18)], timeBudget: Self.budget, taps: ["useMyLocation"]) { _ in
             AwaitingScreen(clearsContinuation: true, tapsWhileAsking: false)
         }.findings()
         #expect(!guarded.contains { $0.key.hasPrefix("continuationLeaked") }, "\(guarded)")
@@ -52,30 +56,54 @@ struct RealAppCodeTests {
 
     @Test("O1, O2: a liveUpdates loop that returns on the first update without a location never gets one on iOS 18 (updatesNeverCome), and gets one on iOS 17")
     func liveUpdatesLoopReturnsEarly() async throws {
-        let broken = try await ExplorationRun(platforms: [.iOS(17), .iOS(18)], taps: ["locate"]) { _ in
+        // Depth 6 reaches the updates a denial, an Allow Once lapse and a Settings change bring; the
+        // search goes on past it to decide the states it cut, and what it finds there counts too.
+        func found(_ outcome: ExplorationRun<LiveLocationScreen>.Outcome) -> [ExplorationFinding] {
+            outcome.findings + outcome.verdicts.flatMap(\.hiddenFindings)
+        }
+        let broken = try await found(ExplorationRun(platforms: [.iOS(17), .iOS(18)], depth: 6, timeBudget: Self.budget, taps: ["locate"]) { _ in
             LiveLocationScreen(returnsWithoutLocation: true)
-        }.findings()
+        }.outcome())
         // The loop gives up on the first update, which on iOS 18 comes while the prompt is up and
         // has no location: the app never reads a location, on the shortest path right after the tap.
         let stopped = broken.filter { $0.kind == .updatesNeverCome && $0.key.hasSuffix("-stoppedReading") }
         #expect(!stopped.isEmpty && stopped.allSatisfy { $0.platform == .iOS(18) }, "\(broken)")
         #expect(stopped.contains { $0.path.starts(with: ["launch", "tap(locate)"]) && $0.path.count <= 3 }, "\(stopped)")
         // Reading on past updates without a location, it gives up nowhere.
-        let fixed = try await ExplorationRun(platforms: [.iOS(17), .iOS(18)], taps: ["locate"]) { _ in
+        let fixed = try await found(ExplorationRun(platforms: [.iOS(17), .iOS(18)], depth: 6, timeBudget: Self.budget, taps: ["locate"]) { _ in
             LiveLocationScreen(returnsWithoutLocation: false)
-        }.findings()
+        }.outcome())
         #expect(!fixed.contains { $0.key.hasSuffix("-stoppedReading") }, "\(fixed)")
+        // A foreground-only app (no location background mode) is not told to hold an Always session.
+        #expect(!(broken + fixed).contains { $0.kind == .alwaysWithoutSession }, "\(broken + fixed)")
     }
 
     @Test("O1, O3, O13: a CLServiceSession, a background activity session and liveUpdates() made inside the app's Task {} are explored with the app model's findings")
     func objectsMadeInsideTasks() async throws {
         let model = try IOS18ExplorationTests.appModel(keepsActivity: true)
         let fromModel = Set(Explorer.explore(model, on: Platform(.iOS, 18)).findings.map { "\($0.kind.rawValue) \($0.key)" })
-        let outcome = try await ExplorationRun(app: model.app, platforms: [Platform(.iOS, 18)], depth: model.depth, taps: model.taps) { _ in
+        let outcome = try await ExplorationRun(app: model.app, platforms: [Platform(.iOS, 18)], depth: model.depth, timeBudget: Self.budget, taps: model.taps) { _ in
             TaskMadeTrackerScreen()
         }.outcome()
         #expect(Set(outcome.findings.map { "\($0.kind.rawValue) \($0.key)" }) == fromModel, "\(outcome.findings)")
         #expect(outcome.screensReached.contains("tracking"), "the task's updates reached the app: \(outcome.screensReached)")
+    }
+
+    @Test("a view model that asks in init asks on its own at launch: promptOnForeground on the launch")
+    func asksInInit() async throws {
+        let findings = try await ExplorationRun(platforms: [.iOS(18)], depth: 3) { _ in AsksInInitScreen() }.findings()
+        let asked = try #require(findings.first { $0.kind == .promptOnForeground }, "\(findings)")
+        #expect(asked.path == ["launch"], "\(asked.path)")
+    }
+
+    @Test("a step whose app code never gives control back is killed at the step time limit and is a crash finding; the search goes on")
+    func stepNeverEnds() async throws {
+        var run = ExplorationRun(platforms: [.iOS(18)], depth: 2, taps: ["block"]) { _ in BlockingScreen() }
+        run.stepTimeLimit = .seconds(2)
+        let outcome = try await run.outcome()
+        let stuck = try #require(outcome.findings.first { $0.kind == .terminated && $0.key == "stepNeverEnded" }, "\(outcome.findings)")
+        #expect(stuck.path == ["launch", "tap(block)"], "\(stuck.path)")
+        #expect(outcome.verdicts.first?.transitions ?? 0 > 2, "the paths without the tap were explored: \(outcome.verdicts)")
     }
 
     @Test("a class behind a static let shared singleton gets one clear message: its manager belongs to the first path's device")
@@ -92,7 +120,7 @@ struct RealAppCodeTests {
     @Test("C4: a depth limit that cuts a hang says so, and the depth that decides it finds the hang")
     func depthLimitIsReported() async throws {
         // The hang shows only once the denied state is expanded: at depth 8 for three steps.
-        let run = { (depth: Int?) in ExplorationRun(platforms: [.iOS(18)], depth: depth, taps: ["next"]) { _ in SteppedAsker(steps: 3) } }
+        let run = { (depth: Int?) in ExplorationRun(platforms: [.iOS(18)], depth: depth, timeBudget: Self.budget, taps: ["next"]) { _ in SteppedAsker(steps: 3) } }
         let cut = try await run(6).outcome()
         #expect(!cut.findings.contains { $0.kind == .hang }, "\(cut.findings)")
         let verdict = try #require(cut.verdicts.first)

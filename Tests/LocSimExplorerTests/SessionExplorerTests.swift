@@ -8,12 +8,12 @@ import Testing
 enum SessionModels {
     /// A model from its `app.on` lines and `explore` keys, on `platforms`.
     static func model(_ on: String, platforms: String = "iOS 18.0", taps: [String] = ["track"], depth: Int = 10,
-                      screens: String = "[home, tracking]", waiting: String = "[]") throws -> AppModel {
+                      screens: String = "[home, tracking]", waiting: String = "[]", backgroundModes: String = "[location]") throws -> AppModel {
         let text = """
         device: {platforms: [\(platforms)]}
         app:
           name: Trails
-          backgroundModes: [location]
+          backgroundModes: \(backgroundModes)
           screens: \(screens)
           waiting: \(waiting)
           on:
@@ -209,6 +209,13 @@ struct SessionFindingTests {
                                                                platforms: "iOS 17.0"), .alwaysWithoutSession).isEmpty)
         let held = try SessionModels.model(Self.tracksAlways)
         #expect(SessionModels.findings(held, .alwaysWithoutSession).isEmpty)
+    }
+
+    @Test("O7: a foreground-only app (no location background mode) is not told to hold an Always session for its live updates")
+    func alwaysWithoutSessionForegroundOnly() throws {
+        let foregroundOnly = try SessionModels.model("- {event: tap(track), when: home, do: [{startLiveUpdates: updates}], goto: tracking}",
+                                                     backgroundModes: "[]")
+        #expect(SessionModels.findings(foregroundOnly, .alwaysWithoutSession).isEmpty)
     }
 
     @Test("alwaysWithoutSession: monitor events of an Always app relaunched in the background")

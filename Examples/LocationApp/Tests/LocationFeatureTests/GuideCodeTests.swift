@@ -15,7 +15,8 @@ struct GuideCodeTests {
         var files: [String] = []
         for path in ["Package.swift", "Sources/LocationFeature/LocationScreenModel.swift",
                      "Tests/LocationFeatureTests/LocationScreenTests.swift", "Sources/LocationFeature/LiveTrackerModel.swift",
-                     "Tests/LocationFeatureTests/LiveTrackerTests.swift"] {
+                     "Tests/LocationFeatureTests/LiveTrackerTests.swift", "Sources/LocationFeature/LocationPermission.swift",
+                     "Tests/LocationFeatureTests/LocationPermissionTests.swift"] {
             files.append(try String(contentsOf: Self.example.appendingPathComponent(path), encoding: .utf8))
         }
         for block in blocks {
