@@ -14,10 +14,9 @@ import Foundation
 /// runs tests in parallel) cannot switch it off under each other, as a save-and-restore does; and
 /// it counts the jobs it forwards, which tells a driver whether the app's tasks are still running.
 ///
-/// It is process-wide while on: other code of the process that runs tasks meanwhile runs on the
-/// main thread too. An exploration runs in a child process of its own (see `LocSimTesting`), so
-/// there it is on for the child's whole life and nothing else shares it. Core Location has no
-/// such type.
+/// It takes only app code's jobs (tasks started where a simulated app is attached), so other
+/// tests of the same process keep the global executor; an exploration's child process, which runs
+/// nothing else, has it take every job. Core Location has no such type.
 public enum SerialExecution {
     /// Runs `operation` with the serial executor on (counted: it stays on until the last of any
     /// overlapping scopes ends).
@@ -31,19 +30,31 @@ public enum SerialExecution {
     }
 
     /// Turns the serial executor on until ``release()``. Every call needs one ``release()``.
-    public static func retain() {
+    ///
+    /// It takes the jobs of simulated app code only: tasks started where a simulated app is
+    /// attached (they carry the task-local environment), and every later job of those tasks.
+    /// Other tasks of the process — another test's server, say — keep the global executor: sent
+    /// to one thread with app code, one that waits on a lock another holds would stop both. With
+    /// `everything`, for a process that runs nothing but app code (an exploration's child), it
+    /// takes every job.
+    public static func retain(everything: Bool = false) {
         state.withLock { s in
             s.count += 1
-            if s.count == 1 { hook.pointee = { job, _ in SerialExecution.forward(job) } }
+            if everything { s.everything += 1 }
+            if s.count == 1 { hook.pointee = { job, original in SerialExecution.forward(job, original) } }
         }
     }
 
-    /// Ends one ``retain()``: the last one turns the serial executor off.
-    public static func release() {
+    /// Ends one ``retain(everything:)``: the last one turns the serial executor off.
+    public static func release(everything: Bool = false) {
         state.withLock { s in
             precondition(s.count > 0, "LocSim: SerialExecution.release() without retain()")
             s.count -= 1
-            if s.count == 0 { hook.pointee = nil }
+            if everything { s.everything -= 1 }
+            if s.count == 0 {
+                hook.pointee = nil
+                s.tasks = []
+            }
         }
     }
 
@@ -72,11 +83,19 @@ public enum SerialExecution {
         return try await operation()
     }
 
-    private static func forward(_ job: UnownedJob) {
-        // A task's job is the task itself: its address tells a driver's own jobs apart.
+    private static func forward(_ job: UnownedJob, _ original: Original) {
+        // A task's job is the task itself: its address tells a task's jobs apart.
         let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
-        state.withLock { s in if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 } }
-        MainActor.shared.enqueue(job)
+        // A job enqueued from simulated app code (a new task it starts, a task it resumes) is app
+        // code's: the task-local environment says so.
+        let fromApp = SimulationEnvironment.installed != nil
+        let taken = state.withLock { s -> Bool in
+            guard s.everything > 0 || fromApp || s.tasks.contains(address) else { return false }
+            s.tasks.insert(address)
+            if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 }
+            return true
+        }
+        if taken { MainActor.shared.enqueue(job) } else { original(job) }
     }
 
     private struct State {
@@ -84,6 +103,10 @@ public enum SerialExecution {
         var forwarded = 0
         /// The tasks whose jobs ``forwarded`` does not count, with how many scopes exclude each.
         var excluded: [UnsafeRawPointer: Int] = [:]
+        /// Scopes that take every job of the process.
+        var everything = 0
+        /// The tasks of app code seen so far (a task's later jobs are taken too).
+        var tasks: Set<UnsafeRawPointer> = []
     }
 
     private static let state = Locked(State())

@@ -95,8 +95,9 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// continuations leaked (read from `stderrPath`, where this process's standard error goes).
     nonisolated(nonsending)
     package func serve(stderrPath: String?, next: @escaping () -> AppCodeRequest?, send: @escaping (AppCodeOutcome) -> Void) async {
-        SerialExecution.retain()
-        defer { SerialExecution.release() }
+        // The process runs nothing but app code: every job goes to the serial executor.
+        SerialExecution.retain(everything: true)
+        defer { SerialExecution.release(everything: true) }
         let explorer = UncheckedBox(self), io = UncheckedBox((next, send))
         await Task { @MainActor in
             await SerialExecution.excludingCurrentTask {
