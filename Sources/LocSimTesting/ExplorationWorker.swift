@@ -1,4 +1,5 @@
 import Foundation
+import LocSimCoreLocation
 import LocSimExplorer
 import Testing
 
@@ -57,7 +58,7 @@ enum ExplorationWorker {
         var results: [String: [Int: [UInt8]]] = [:]
     }
 
-    private static let calls = Guarded(Calls())
+    private static let calls = Locked(Calls())
 
     /// The number of this call among the calls of the running test case in this process.
     static func nextOrdinal(_ site: String) -> Int {
@@ -493,18 +494,5 @@ private final class Child {
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
         while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
         if process.isRunning { kill() }
-    }
-}
-
-/// A value behind a lock.
-final class Guarded<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only read or written under `lock`.
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
