@@ -38,6 +38,7 @@ public enum SerialExecution {
     /// `everything`, for a process that runs nothing but app code (an exploration's child), it
     /// takes every job.
     public static func retain(everything: Bool = false) {
+        _ = markMainQueue
         state.withLock { s in
             s.count += 1
             if everything { s.everything += 1 }
@@ -54,6 +55,7 @@ public enum SerialExecution {
             if s.count == 0 {
                 hook.pointee = nil
                 s.tasks = []
+                s.others = []
             }
         }
     }
@@ -89,14 +91,31 @@ public enum SerialExecution {
         // A job enqueued from simulated app code (a new task it starts, a task it resumes) is app
         // code's: the task-local environment says so.
         let fromApp = SimulationEnvironment.installed != nil
+        let fromTask = withUnsafeCurrentTask(body: { $0 != nil })
+        // A task leaving the main actor (a main-actor `Task {}` of app code calling a nonisolated
+        // async function) is enqueued after the runtime cleared the current task, so its
+        // environment cannot be read: on the main queue, it is app code's unless it was seen
+        // before as another's (a test runner's task, started elsewhere). The main queue, not the
+        // main thread: after `dispatchMain()`, as an async `main` and Swift Testing's runner call
+        // it on Linux, another thread serves the queue.
+        let leftMainActor = !fromApp && !fromTask && DispatchQueue.getSpecific(key: mainQueueKey) != nil
         let taken = state.withLock { s -> Bool in
-            guard s.everything > 0 || fromApp || s.tasks.contains(address) else { return false }
+            guard s.everything > 0 || fromApp || s.tasks.contains(address) || (leftMainActor && !s.others.contains(address)) else {
+                // Started or resumed by a task that is not app code's: another's.
+                if fromTask { s.others.insert(address) }
+                return false
+            }
             s.tasks.insert(address)
+            s.others.remove(address)
             if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 }
             return true
         }
         if taken { MainActor.shared.enqueue(job) } else { original(job) }
     }
+
+    /// Marks the main queue, so that ``forward(_:_:)`` can tell it from other queues on any thread.
+    private static let mainQueueKey = DispatchSpecificKey<Bool>()
+    private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
 
     private struct State {
         var count = 0
@@ -107,6 +126,8 @@ public enum SerialExecution {
         var everything = 0
         /// The tasks of app code seen so far (a task's later jobs are taken too).
         var tasks: Set<UnsafeRawPointer> = []
+        /// The tasks seen started or resumed by other code (they keep the global executor).
+        var others: Set<UnsafeRawPointer> = []
     }
 
     private static let state = Locked(State())

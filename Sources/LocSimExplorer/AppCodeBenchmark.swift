@@ -74,47 +74,43 @@ package enum AppCodeBenchmark {
     /// The platforms the benchmark explores: one per prompt generation an app of today meets.
     static let platforms = [Platform(.iOS, 12, 4), Platform(.iOS, 13, 4), Platform(.iOS, 17), Platform(.iOS, 18)]
 
-    /// Explores the class on four platforms to `depth` (`nil`: to the end), `repetitions` times;
-    /// the best time, the states and transitions, and how many choices were applied in all
-    /// (replays included).
-    package static func run(depth: Int?, repetitions: Int) -> String {
-        let explorer = AppCodeExplorer(app: AppDescription(name: "Finder"), platforms: platforms, parameters: DeviceParameters(),
+    /// Explores the class on four platforms to `depth` (`nil`: to the end), `repetitions` times,
+    /// prints the best time, the states and transitions, and how many choices were applied in all
+    /// (replays included), and ends the process. The main thread serves the main queue meanwhile
+    /// (`dispatchMain()`, as an async `main` does): LocSim's serial executor runs the app's tasks
+    /// there, and a test process drains it the same way.
+    package static func runAndExit(depth: Int?, repetitions: Int, replaysEveryPath: Bool) -> Never {
+        Task { @MainActor in
+            print(await run(depth: depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath), terminator: "")
+            fflush(nil)
+            exit(0)
+        }
+        dispatchMain()
+    }
+
+    @MainActor
+    private static func run(depth: Int?, repetitions: Int, replaysEveryPath: Bool) async -> String {
+        var explorer = AppCodeExplorer(app: AppDescription(name: "Finder"), platforms: platforms, parameters: DeviceParameters(),
                                        taps: ["findMe"], depth: depth, budget: .seconds(600)) { Screen(app: $0) }
+        explorer.reusesSessions = !replaysEveryPath
         var best = Duration.seconds(1_000_000)
         var results: [AppCodePlatformResult] = []
-        var applied = 0
+        var applied = 0, reused = 0, steps = 0
         for _ in 0..<max(1, repetitions) {
             let start = ContinuousClock.now
-            let before = AppCodeStatistics.appliedChoices
-            results = runOnMainQueue { await explorer.run(.inProcess) }
-            applied = AppCodeStatistics.appliedChoices - before
+            let before = (AppCodeStatistics.appliedChoices, AppCodeStatistics.reusedSessions, AppCodeStatistics.steps)
+            results = await explorer.run(.inProcess)
+            applied = AppCodeStatistics.appliedChoices - before.0
+            reused = AppCodeStatistics.reusedSessions - before.1
+            steps = AppCodeStatistics.steps - before.2
             best = min(best, ContinuousClock.now - start)
         }
         var out = "app-code exploration: one class (an async wrapper over the authorization callback and requestLocation()), \(platforms.count) platforms, \(depth.map { "depth \($0)" } ?? "to the end"), best of \(max(1, repetitions))\n"
         let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
         let states = results.reduce(0) { $0 + $1.verdict.states }, transitions = results.reduce(0) { $0 + $1.verdict.transitions }
-        out += "  time to verdict \(String(format: "%.2f", seconds)) s: \(states) states, \(transitions) transitions, \(applied) choices applied (replays included), \(results.reduce(0) { $0 + $1.findings.count }) findings\n"
+        out += "  time to verdict \(String(format: "%.2f", seconds)) s: \(states) states, \(transitions) transitions, \(steps) steps (\(reused) on a session kept in their state, the rest replayed their path), \(applied) choices applied (replays included), \(results.reduce(0) { $0 + $1.findings.count }) findings\n"
         for r in results { out += "  \(r.verdict)\n" }
         return out
-    }
-
-    /// Runs `operation` to its end from synchronous code, turning the main thread's run loop
-    /// meanwhile: LocSim's serial executor runs the app's tasks on the main queue.
-    private static func runOnMainQueue(_ operation: @escaping () async -> [AppCodePlatformResult]) -> [AppCodePlatformResult] {
-        let box = ResultBox()
-        let operationBox = UncheckedBox(operation)
-        Task { @MainActor in
-            box.value = await operationBox.value()
-            box.done = true
-        }
-        while !box.done { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05)) }
-        return box.value
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        // @unchecked: written by the task before `done` is set, read after, on the main thread.
-        var value: [AppCodePlatformResult] = []
-        var done = false
     }
 }
 
@@ -122,4 +118,8 @@ package enum AppCodeBenchmark {
 package enum AppCodeStatistics {
     /// Choices applied on sessions, replays included (one process drives the count at a time).
     nonisolated(unsafe) package static var appliedChoices = 0
+    /// Steps that started on a session kept in their state instead of a replay.
+    nonisolated(unsafe) package static var reusedSessions = 0
+    /// Steps run.
+    nonisolated(unsafe) package static var steps = 0
 }

@@ -23,6 +23,9 @@ public struct AppCodePlatformResult: Sendable {
     public var escapes: [String]
     /// A call on an object made on an earlier path (a singleton's manager), if any (ditto).
     public var staleObject: String?
+    /// Steps that started on a session kept in their state rather than replaying their path
+    /// (only known when the app's code runs in this process).
+    package var stepsOnKeptSessions = 0
 }
 
 /// How an app-code exploration runs the app's code. Core Location has no such type.
@@ -51,6 +54,9 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// Wall-clock time for the whole exploration (all platforms).
     package var budget: Duration
     package var makeApp: (SimulatedApp) -> App
+    /// Whether a step may start on a session kept in its state instead of replaying its path
+    /// (``AppCodeSessionPool``); off, every step replays its path on a fresh device.
+    package var reusesSessions = true
 
     package init(app: AppDescription, platforms: [Platform], parameters: DeviceParameters, taps: [String], depth: Int?,
                  budget: Duration, makeApp: @escaping (SimulatedApp) -> App) {
@@ -86,7 +92,9 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         }
         SerialExecution.retain()
         defer { SerialExecution.release() }
-        return await Task { @MainActor in await SerialExecution.excludingCurrentTask { await explorer.value.explore(execution) } }.value
+        return await Task { @MainActor in
+            await AppCodeTurn.run { await SerialExecution.excludingCurrentTask { await explorer.value.explore(execution) } }
+        }.value
     }
 
     /// Runs the steps another process's search asks for, one at a time, until `next` returns
@@ -102,16 +110,15 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         await Task { @MainActor in
             await SerialExecution.excludingCurrentTask {
                 let watch = ExecutionWatch(stderrPath: stderrPath)
+                let pool = AppCodeSessionPool<App>()
                 while let request = io.value.0() {
                     guard let choice = request.choice else {
                         io.value.1(await explorer.value.root(on: request.platform))
                         continue
                     }
-                    let (outcome, session) = await explorer.value.execute(on: request.platform, path: request.path, choice: choice, watch: watch)
-                    // Closed before the outcome goes: a crash while the path's tasks end is this step's.
-                    await withAttachedApp(session.app) { await session.close() }
-                    io.value.1(outcome)
+                    io.value.1(await explorer.value.perform(request, pool: pool, watch: watch))
                 }
+                await Self.close(pool.drain())
             }
         }.value
     }
@@ -122,8 +129,11 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         var results: [AppCodePlatformResult] = []
         for (i, platform) in platforms.enumerated() {
             source.beginPlatform(of: platforms.count - i)
+            let reused = source.stepsOnKeptSessions
             results.append(await explore(platform, source: source))
+            results[results.count - 1].stepsOnKeptSessions = source.stepsOnKeptSessions - reused
         }
+        await source.finish()
         return results
     }
 
@@ -143,6 +153,8 @@ package struct AppCodeExplorer<App: ExplorationApp> {
             if let depth, level >= depth {
                 if atLimit == nil { atLimit = (search, search.undecided) }
                 if atLimit!.undecided.isDisjoint(with: search.undecided) { decidingDepth = level; break }
+                // Past the limit, only what can decide the states it left open.
+                frontier = search.deciding(frontier)
             }
             if level == cap { end = .depthLimit; break }
             var next: [Int32] = []
@@ -152,7 +164,10 @@ package struct AppCodeExplorer<App: ExplorationApp> {
             var at = 0
             while at < steps.count {
                 let batch = steps[at..<min(at + Self.batchSize, steps.count)]
-                let outcomes = await source.outcomes(platform: platform, steps: batch.map { (search.nodes[Int($0.node)].path, $0.choice) })
+                let outcomes = await source.outcomes(platform: platform, steps: batch.map {
+                    AppCodeRequest(platform: platform, path: search.nodes[Int($0.node)].path, choice: $0.choice,
+                                   states: reusesSessions ? search.states(to: $0.node) : [])
+                })
                 for (k, outcome) in outcomes.enumerated() {
                     let (n, choice) = batch[at + k]
                     if let new = search.apply(outcome, from: n, choice: choice), !outcome.facts.choices.isEmpty { next.append(new) }
@@ -236,16 +251,36 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         }
     }
 
-    /// Replays `path` and applies `choice` on a fresh device; the outcome, and the session to
-    /// close once the outcome is reported. `leaks` reads what app code printed meanwhile about
-    /// continuations it dropped.
+    /// The outcome of `request`'s step: on a session `pool` keeps in its source state, or else
+    /// on a fresh device that replays its path. The session is kept for later steps (the ones
+    /// the pool lets go are closed first: a crash while their tasks end comes before this
+    /// outcome goes). `watch` reads what app code printed about continuations it dropped.
     @MainActor
-    package func execute(on platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice,
-                         watch: ExecutionWatch?) async -> (AppCodeOutcome, AppCodeSession<App>) {
-        let session = session(on: platform)
+    package func perform(_ request: AppCodeRequest, pool: AppCodeSessionPool<App>, watch: ExecutionWatch?) async -> AppCodeOutcome {
+        let (outcome, session) = await execute(on: request.platform, path: request.path, choice: request.choice!, watch: watch,
+                                               kept: pool.take(request.states, on: request.platform))
+        await Self.close(pool.keep(session, in: outcome.target, on: request.platform))
+        return outcome
+    }
+
+    /// Ends `sessions`: their app's iterations end and their tasks finish.
+    @MainActor
+    package static func close(_ sessions: [AppCodeSession<App>]) async {
+        for session in sessions { await withAttachedApp(session.app) { await session.close() } }
+    }
+
+    /// Replays `path` on a fresh device (or the rest of it on `kept`, a session already where
+    /// its first `at` choices lead) and applies `choice`; the outcome, and the session. `watch`
+    /// reads what app code printed meanwhile about continuations it dropped.
+    @MainActor
+    package func execute(on platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice, watch: ExecutionWatch?,
+                         kept: (session: AppCodeSession<App>, at: Int)? = nil) async -> (AppCodeOutcome, AppCodeSession<App>) {
+        let session = kept?.session ?? session(on: platform)
+        AppCodeStatistics.steps &+= 1
+        if kept != nil { AppCodeStatistics.reusedSessions &+= 1 }
         return await withAttachedApp(session.app) {
             watch?.begin(session.device)
-            await session.replay(path)
+            await session.replay(path[(kept?.at ?? 0)...], fresh: kept == nil)
             watch?.markStep()
             let observations = await session.apply(choice)
             let facts = session.facts()

@@ -11,6 +11,10 @@ package struct AppCodeSearch {
         package var path: [ExplorerChoice]
         package var facts: AppStateFacts
         package var depth: Int
+        /// The state's fingerprint.
+        package var state: AppStateFingerprint
+        /// The node `path` reached it from (-1 for the initial state).
+        package var parent: Int32
         /// Every choice of the node was applied.
         package var expanded = false
     }
@@ -38,7 +42,7 @@ package struct AppCodeSearch {
     /// Records the initial state (nothing launched yet).
     package mutating func start(root: AppCodeOutcome) {
         precondition(nodes.isEmpty)
-        addNode(root.facts, path: [], depth: 0, fingerprint: root.target)
+        addNode(root.facts, path: [], depth: 0, fingerprint: root.target, parent: -1)
         absorb(root, path: [])
     }
 
@@ -55,7 +59,7 @@ package struct AppCodeSearch {
         if let t = index[outcome.target] {
             target = t
         } else {
-            target = addNode(outcome.facts, path: path, depth: source.depth + 1, fingerprint: outcome.target)
+            target = addNode(outcome.facts, path: path, depth: source.depth + 1, fingerprint: outcome.target, parent: n)
             created = target
         }
         let reached = nodes[Int(target)].facts
@@ -77,14 +81,25 @@ package struct AppCodeSearch {
         return created
     }
 
+    /// The states node `n`'s path goes through, from the initial state to `n`'s.
+    package func states(to n: Int32) -> [AppStateFingerprint] {
+        var states: [AppStateFingerprint] = []
+        var i = n
+        while i >= 0 {
+            states.append(nodes[Int(i)].state)
+            i = nodes[Int(i)].parent
+        }
+        return states.reversed()
+    }
+
     /// Marks node `n` expanded: every one of its choices was applied.
     package mutating func markExpanded(_ n: Int32) { nodes[Int(n)].expanded = true }
 
     @discardableResult
-    private mutating func addNode(_ facts: AppStateFacts, path: [ExplorerChoice], depth: Int, fingerprint: AppStateFingerprint) -> Int32 {
+    private mutating func addNode(_ facts: AppStateFacts, path: [ExplorerChoice], depth: Int, fingerprint: AppStateFingerprint, parent: Int32) -> Int32 {
         let i = Int32(nodes.count)
         index[fingerprint] = i
-        nodes.append(Node(path: path, facts: facts, depth: depth))
+        nodes.append(Node(path: path, facts: facts, depth: depth, state: fingerprint, parent: parent))
         if !screens.contains(facts.screen) { screens.append(facts.screen) }
         return i
     }
@@ -116,6 +131,26 @@ package struct AppCodeSearch {
 
     /// The waiting states (of either analysis) whose future the search has not decided.
     package var undecided: Set<Int32> { Set(hangs().undecided).union(updatesNeverCome().undecided) }
+
+    /// The states of `candidates` that can still decide an undecided waiting state: those reached
+    /// from one by steps that stay on its waiting screen. A step that leaves the screen decides
+    /// its source at once, and steps outside the app do not count, so nothing else needs
+    /// expanding to decide what a depth limit left open.
+    package func deciding(_ candidates: [Int32]) -> [Int32] {
+        var reached = [Bool](repeating: false, count: nodes.count)
+        var work = Array(undecided)
+        for n in work { reached[Int(n)] = true }
+        var next: [Int32: [Int32]] = [:]
+        for e in edges where e.stay { next[e.from, default: []].append(e.to) }
+        for e in awaitingEdges where e.stay { next[e.from, default: []].append(e.to) }
+        while let n = work.popLast() {
+            for t in next[n] ?? [] where !reached[Int(t)] {
+                reached[Int(t)] = true
+                work.append(t)
+            }
+        }
+        return candidates.filter { reached[Int($0)] }
+    }
 
     private func analyse(isWaiting: (Int) -> Bool, edges: [HangAnalysis.Edge]) -> (found: [Int32], undecided: [Int32]) {
         let expanded = nodes.map(\.expanded)

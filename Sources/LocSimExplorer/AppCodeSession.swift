@@ -52,9 +52,10 @@ import LocSimModel
 
     // MARK: Steps
 
-    /// Applies each choice of `path` in turn (a replay: what the steps show is known already).
-    package func replay(_ path: [ExplorerChoice]) async {
-        await settleTasks()
+    /// Applies each choice of `path` in turn (a replay: what the steps show is known already),
+    /// on a `fresh` session or one where an earlier part of the path led.
+    package func replay(_ path: ArraySlice<ExplorerChoice>, fresh: Bool = true) async {
+        if fresh { await settleTasks() }
         for choice in path { _ = await apply(choice) }
     }
 
@@ -161,7 +162,12 @@ import LocSimModel
 
     /// The facts of the state, with the choices open in it (`canTap` filters the taps).
     package func facts() -> AppStateFacts {
-        var choices = ExplorerChoice.available(in: app.model, taps: taps)
+        // From the model as the state's key has it: a timer the key drops (a grace period's end
+        // left over from an earlier visit to the background) changes nothing when it fires, and
+        // is no reason to wait.
+        var model = app.model
+        model.canonicalizeTime()
+        var choices = ExplorerChoice.available(in: model, taps: taps)
         if let object { choices.removeAll { if case .tap(let name) = $0 { !object.canTap(name) } else { false } } }
         let stuck = HangAnalysis.stuckText(app.model)
         return AppStateFacts(waiting: waiting, awaitsUpdates: awaitsUpdates, screen: screen, running: running,

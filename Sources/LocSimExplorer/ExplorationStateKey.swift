@@ -11,8 +11,19 @@ public struct ExplorationStateKey: Hashable, Sendable {
     public init(model: AuthorizationModel, app: String) {
         var m = model
         m.canonicalizeTime()
-        // Manager numbers grow with every launch; only their order matters.
-        for i in m.services.managers.indices { m.services.managers[i].id = ManagerID(i) }
+        // Manager numbers grow with every launch; only their order matters. A prompt names the
+        // manager that asked by the same numbering (one whose manager is gone: a number past
+        // every manager's).
+        var number: [ManagerID: ManagerID] = [:]
+        for i in m.services.managers.indices {
+            number[m.services.managers[i].id] = ManagerID(i)
+            m.services.managers[i].id = ManagerID(i)
+        }
+        let gone = ManagerID(m.services.managers.count)
+        if let asked = m.prompts.onScreen?.manager { m.prompts.onScreen!.manager = number[asked] ?? gone }
+        for j in m.prompts.queued.indices {
+            if let asked = m.prompts.queued[j].manager { m.prompts.queued[j].manager = number[asked] ?? gone }
+        }
         m.services.nextManagerNumber = m.services.managers.count
         self.model = m
         self.app = app

@@ -11,11 +11,16 @@ package struct AppCodeRequest: Sendable, Equatable {
     package var path: [ExplorerChoice]
     /// `nil`: the initial state (no app code runs before the launch).
     package var choice: ExplorerChoice?
+    /// The states `path` goes through, when known: the first before it, the last where it
+    /// leads. A session kept in one of them may stand in for the replay up to there
+    /// (``AppCodeSessionPool``).
+    package var states: [AppStateFingerprint]
 
-    package init(platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice?) {
+    package init(platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice?, states: [AppStateFingerprint] = []) {
         self.platform = platform
         self.path = path
         self.choice = choice
+        self.states = states
     }
 
     package func encoded() -> [UInt8] {
@@ -25,6 +30,11 @@ package struct AppCodeRequest: Sendable, Equatable {
         for c in path { w.string(c.description) }
         w.flag(choice != nil)
         if let choice { w.string(choice.description) }
+        w.count(states.count)
+        for state in states {
+            w.word(state.a)
+            w.word(state.b)
+        }
         return w.bytes
     }
 
@@ -43,8 +53,14 @@ package struct AppCodeRequest: Sendable, Equatable {
             guard let c = r.string().flatMap({ ExplorerChoice(description: $0) }) else { return nil }
             choice = c
         }
+        guard let m = r.count(), m <= path.count + 1 else { return nil }
+        var states: [AppStateFingerprint] = []
+        for _ in 0..<m {
+            guard let a = r.word(), let b = r.word() else { return nil }
+            states.append(AppStateFingerprint(a: a, b: b))
+        }
         guard r.atEnd else { return nil }
-        self.init(platform: p, path: path, choice: choice)
+        self.init(platform: p, path: path, choice: choice, states: states)
     }
 }
 
@@ -66,6 +82,7 @@ package protocol AppCodeStepRunner: AnyObject, Sendable {
     /// The share of the budget of the platform being explored.
     private var platformDeadline: ContinuousClock.Instant
     private let runner: (any AppCodeStepRunner)?
+    private let pool = AppCodeSessionPool<App>()
 
     init(explorer: AppCodeExplorer<App>, execution: AppCodeExecution) {
         self.explorer = explorer
@@ -94,19 +111,22 @@ package protocol AppCodeStepRunner: AnyObject, Sendable {
 
     /// The outcome of each step (a choice after a path) on `platform`, in order; fewer than asked
     /// when the time budget ran out.
-    func outcomes(platform: Platform, steps: [(path: [ExplorerChoice], choice: ExplorerChoice)]) async -> [AppCodeOutcome] {
+    func outcomes(platform: Platform, steps: [AppCodeRequest]) async -> [AppCodeOutcome] {
         if ContinuousClock.now >= platformDeadline { return [] }
-        if let runner {
-            return await runner.outcomes(of: steps.map { AppCodeRequest(platform: platform, path: $0.path, choice: $0.choice) },
-                                         until: platformDeadline)
-        }
+        if let runner { return await runner.outcomes(of: steps, until: platformDeadline) }
         var out: [AppCodeOutcome] = []
         for step in steps {
             if ContinuousClock.now >= platformDeadline { break }
-            let (outcome, session) = await explorer.execute(on: platform, path: step.path, choice: step.choice, watch: nil)
-            await withAttachedApp(session.app) { await session.close() }
-            out.append(outcome)
+            out.append(await explorer.perform(step, pool: pool, watch: nil))
         }
         return out
+    }
+
+    /// Steps run here that started on a kept session.
+    var stepsOnKeptSessions: Int { pool.reused }
+
+    /// The sessions kept for later steps are closed (the exploration ended).
+    func finish() async {
+        await AppCodeExplorer<App>.close(pool.drain())
     }
 }

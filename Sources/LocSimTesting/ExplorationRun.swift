@@ -57,6 +57,9 @@ public struct ExplorationRun<App: ExplorationApp> {
     /// killed and the step reported as a crash (`stepNeverEnded`): app code that blocks the main
     /// actor or never stops. 60 s by default; `LOCSIM_WORKER_STALL_SECONDS` overrides it.
     public var stepTimeLimit: Duration = .seconds(60)
+    /// Whether a step may start on a session kept in its state instead of replaying its path
+    /// (on by default; off for a test that compares the two searches).
+    package var reusesSessions = true
     /// Creates the app object each time the app launches.
     public var makeApp: (SimulatedApp) -> App
 
@@ -157,7 +160,10 @@ public struct ExplorationRun<App: ExplorationApp> {
     }
 
     private var explorer: AppCodeExplorer<App> {
-        AppCodeExplorer(app: app, platforms: platforms, parameters: parameters, taps: taps, depth: depth, budget: timeBudget, makeApp: makeApp)
+        var explorer = AppCodeExplorer(app: app, platforms: platforms, parameters: parameters, taps: taps, depth: depth, budget: timeBudget,
+                                       makeApp: makeApp)
+        explorer.reusesSessions = reusesSessions
+        return explorer
     }
 
     /// The results of every platform: from a worker process, from this process's own worker role,
@@ -220,16 +226,16 @@ public struct ExplorationRun<App: ExplorationApp> {
         SerialExecution.retain()
         defer { SerialExecution.release() }
         let explorer = UncheckedBox(explorer)
-        return await Task { @MainActor in await SerialExecution.excludingCurrentTask {
+        return await Task { @MainActor in await AppCodeTurn.run { await SerialExecution.excludingCurrentTask {
             let session = explorer.value.session(on: platform)
             session.device.recordsTimeline = true
             return await withAttachedApp(session.app) {
-                await session.replay(choices)
+                await session.replay(choices[...])
                 let replay = Replay(screen: session.screen, isWaiting: session.waiting, status: session.app.authorizationStatus,
                                     timeline: session.device.timeline)
                 await session.close()
                 return UncheckedBox(replay)
             }
-        } }.value.value
+        } } }.value.value
     }
 }

@@ -50,6 +50,9 @@ struct Benchmark: ParsableCommand {
     @Option(help: "For explore: events per path (default 12; 0 for each model's own depth; the generated region model keeps its 64). For app-code: events per path (default 0: to the end).")
     var depth: Int?
 
+    @Flag(help: "For app-code: replay every step's path on a fresh device, never starting on a session kept in the step's state (the search as it was before sessions were kept).")
+    var replaysEveryPath = false
+
     @Option(help: "For explore: add the generated region model (an Always app monitoring this many regions, at depth 64).")
     var regions: Int?
 
@@ -65,7 +68,7 @@ struct Benchmark: ParsableCommand {
             print(SessionBenchmark.runModel(iterations: iterations))
             print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
         }
-        if target == .appCode { print(AppCodeBenchmark.run(depth: depth == 0 ? nil : depth, repetitions: repetitions), terminator: "") }
+        if target == .appCode { AppCodeBenchmark.runAndExit(depth: depth == 0 ? nil : depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath) }
         let depth = self.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
                                                                                          regions: regions, platforms: platforms), terminator: "") }

@@ -47,6 +47,19 @@ struct LocsimCommandLineTests {
         #expect(try LocsimProcess.run(["run"]).stdout == LocsimProcess.run([]).stdout)
     }
 
+    @Test("`benchmark app-code` explores its class to a verdict on four platforms, the same search with every path replayed")
+    func appCodeBenchmark() throws {
+        let kept = try LocsimProcess.run(["benchmark", "app-code", "--depth", "3", "--repetitions", "1"])
+        let replayed = try LocsimProcess.run(["benchmark", "app-code", "--depth", "3", "--repetitions", "1", "--replays-every-path"])
+        #expect(kept.status == 0 && replayed.status == 0, "\(kept.stderr)\(replayed.stderr)")
+        // The verdict lines, one per platform, are the same whichever way the steps started.
+        let verdicts = { (o: LocsimProcess.Output) in o.stdout.split(separator: "\n").filter { $0.hasPrefix("  iOS") } }
+        #expect(verdicts(kept).count == 4 && verdicts(kept) == verdicts(replayed), "\(kept.stdout)\(replayed.stdout)")
+        #expect(verdicts(kept).allSatisfy { $0.contains("depth limit 3") && $0.contains("decides") }, "\(kept.stdout)")
+        #expect(replayed.stdout.contains("(0 on a session kept in their state"), "\(replayed.stdout)")
+        #expect(!kept.stdout.contains("(0 on a session kept in their state"), "\(kept.stdout)")
+    }
+
     @Test("--help lists the subcommands with examples")
     func help() throws {
         let out = try LocsimProcess.run(["--help"])

@@ -51,16 +51,66 @@ struct SerialExecutionTests {
     }
 
     @MainActor
-    @Test("tasks started inside the async withSimulatedApp attach to its app, every run (20 runs)")
+    @Test("tasks started inside the async withSimulatedApp attach to its app, in the same order every run (20 runs)")
     func tasksAttach() async {
         let before = SerialExecution.forwarded
+        let first = await Self.run()
         for _ in 0..<20 {
             let run = await Self.run()
             #expect(run.managers == 4, "every task's manager attached to the simulated app")
             #expect(Set(run.order) == ["manager 0", "manager 1", "manager 2", "manager 3", "async let 3"], "\(run.order)")
             #expect(app(run.timeline, shows: "requestWhenInUseAuthorization"), "\(run.timeline)")
+            #expect(run.order == first.order && run.timeline == first.timeline, "\(run.order) \(first.order)")
         }
         #expect(SerialExecution.forwarded > before, "the app's nonisolated jobs went through the serial executor")
+    }
+
+    /// A view model on the main actor whose task calls a nonisolated async function, as a
+    /// `.task {}` calling a location service does: the task leaves the main actor.
+    @MainActor final class ViewModel {
+        var ranOnMainQueue: [Bool] = []
+        var task: Task<Void, Never>?
+
+        func appear() {
+            task = Task {
+                let seen = await Locator().locate()
+                ranOnMainQueue.append(contentsOf: seen)
+            }
+        }
+    }
+
+    final class Locator: Sendable {
+        nonisolated func locate() async -> [Bool] {
+            var seen = [DispatchQueue.getSpecific(key: SerialExecutionTests.mainQueue) != nil]
+            await Task.yield()
+            let manager = CLLocationManager()
+            manager.requestWhenInUseAuthorization()
+            seen.append(DispatchQueue.getSpecific(key: SerialExecutionTests.mainQueue) != nil)
+            return seen
+        }
+    }
+
+    static let mainQueue: DispatchSpecificKey<Int> = {
+        let key = DispatchSpecificKey<Int>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    @MainActor
+    @Test("a main-actor task of app code that calls a nonisolated async function runs it on the serial executor (the main queue), attached (20 runs)")
+    func leavingTheMainActor() async {
+        _ = Self.mainQueue
+        for _ in 0..<20 {
+            let device = SimulatedDevice(platform: Platform(.iOS, 18))
+            let app = device.install(AppDescription(name: "Leaves"))
+            let model = ViewModel()
+            await withSimulatedApp(app) {
+                model.appear()
+                await model.task?.value
+            }
+            #expect(model.ranOnMainQueue == [true, true], "the nonisolated function ran on another queue, in parallel with the test: \(model.ranOnMainQueue)")
+            #expect(app.model.prompts.onScreen != nil, "its manager attached to the simulated app and asked")
+        }
     }
 
     func app(_ timeline: String, shows call: String) -> Bool { timeline.contains(call) }

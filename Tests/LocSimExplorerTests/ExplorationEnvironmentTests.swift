@@ -59,7 +59,7 @@ struct ExplorationEnvironmentTests {
 
     @Test("C12: an app that creates CLLocationManager() is explored on the explored device and its hang found")
     func coreLocationStyleAppIsExplored() async throws {
-        let findings = try await ExplorationRun(depth: 10, taps: ["track"]) { _ in CLWaitingTracker() }.findings()
+        let findings = try await ExplorationRun(depth: 10, timeBudget: .seconds(1200), taps: ["track"]) { _ in CLWaitingTracker() }.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
         #expect(findings.contains { $0.kind == .ignoredRequest && $0.key == "requestAlways.denied" }, "\(findings)")
     }
@@ -67,7 +67,7 @@ struct ExplorationEnvironmentTests {
     @Test("a manager created with CLLocationManager() inside a tap attaches to the explored app")
     func managerCreatedInATapAttaches() async throws {
         // The tracker never leaves `asking` when the user denies: found only if its manager is on the explored device.
-        let findings = try await ExplorationRun(depth: 10, taps: ["track"]) { _ in LazyTracker() }.findings()
+        let findings = try await ExplorationRun(depth: 10, timeBudget: .seconds(1200), taps: ["track"]) { _ in LazyTracker() }.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key.hasPrefix("asking.") }, "\(findings)")
     }
 

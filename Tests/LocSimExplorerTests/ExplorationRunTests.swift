@@ -57,7 +57,7 @@ struct ExplorationRunTests {
 
     @Test("D5, C12: the waiting tracker hangs after an ignored request")
     func waitingTrackerHasFindings() async throws {
-        let run = ExplorationRun(depth: 10, taps: ["track"]) { WaitingTracker($0) }
+        let run = ExplorationRun(depth: 10, timeBudget: .seconds(1200), taps: ["track"]) { WaitingTracker($0) }
         let findings = try await run.findings()
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.denied" }, "\(findings)")
         #expect(findings.contains { $0.kind == .hang && $0.key == "asking.authorizedWhenInUse-allowOnce" }, "\(findings)")
@@ -67,7 +67,7 @@ struct ExplorationRunTests {
 
     @Test("the careful tracker has no findings on any platform")
     func carefulTrackerIsClean() async {
-        await ExplorationRun(platforms: [Platform(.iOS, 12, 4), Platform(.iOS, 18)], depth: 6, taps: ["locate"]) { CarefulTracker($0) }
+        await ExplorationRun(platforms: [Platform(.iOS, 12, 4), Platform(.iOS, 18)], depth: 6, timeBudget: .seconds(1200), taps: ["locate"]) { CarefulTracker($0) }
             .expectNoFindings()
     }
 }

@@ -60,7 +60,7 @@ struct FindingsAgreementTests {
         }
         // A request that did nothing is a finding of the Swift exploration only where a screen
         // waits on it, a note otherwise; the app model's explorer reports every one.
-        let outcome = try await ExplorationRun(app: model.app, platforms: [platform], depth: depth, taps: model.taps) { BuggyTracker($0) }.outcome()
+        let outcome = try await ExplorationRun(app: model.app, platforms: [platform], depth: depth, timeBudget: .seconds(1200), taps: model.taps) { BuggyTracker($0) }.outcome()
         let fromSwift = (outcome.findings + outcome.notes).map { Found(kind: $0.kind, key: $0.key, platform: $0.platform.description) }
         #expect(outcome.notes.allSatisfy { $0.kind == .ignoredRequest }, "\(outcome.notes)")
         #expect(outcome.findings.filter { $0.kind == .terminated }.allSatisfy { $0.key == "allowsBackgroundLocationUpdates" }, "\(outcome.findings)")

@@ -70,7 +70,7 @@ struct IOS18ExplorationTests {
     func liveTracker() async throws {
         // The activity session keeps the app in use only with the location background mode (O16).
         let app = AppDescription(name: "Runs", backgroundModes: ["location"])
-        let run = ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: true) }
+        let run = ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 5, timeBudget: .seconds(1200), taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: true) }
         let outcome = try await run.outcome()
         #expect(outcome.findings.allSatisfy { $0.kind != .hang }, "\(outcome.findings)")
         // The task reading live updates ran: it reached "tracking" and "denied" (and "" is the
@@ -81,7 +81,7 @@ struct IOS18ExplorationTests {
                 "the same exploration twice gives the same findings")
 
         // Without the activity session, leaving the app pauses it (O10): insufficientlyInUse.
-        let broken = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 5, taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: false) }.outcome()
+        let broken = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 5, timeBudget: .seconds(1200), taps: ["start", "stop"]) { _ in LiveTrackerScreen(keepsActivity: false) }.outcome()
         #expect(broken.screensReached.contains("paused"))
         // Without the mode, the session keeps nothing in use either (O16): paused once out of use.
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Coordinate(latitude: 37.3349, longitude: -122.009))
@@ -117,7 +117,7 @@ struct IOS18ExplorationTests {
         for keepsActivity in [true, false] {
             let model = try Self.appModel(keepsActivity: keepsActivity)
             let fromModel = Set(Explorer.explore(model, on: Platform(.iOS, 18)).findings.map { Found(kind: $0.kind, key: $0.key) })
-            let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: [Platform(.iOS, 18)], depth: model.depth, taps: model.taps) { _ in
+            let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: [Platform(.iOS, 18)], depth: model.depth, timeBudget: .seconds(1200), taps: model.taps) { _ in
                 LiveTrackerScreen(keepsActivity: keepsActivity)
             }.findings().map { Found(kind: $0.kind, key: $0.key) })
             #expect(fromSwift == fromModel, "keepsActivity \(keepsActivity): only as Swift \(fromSwift.subtracting(fromModel)), only as a model \(fromModel.subtracting(fromSwift))")

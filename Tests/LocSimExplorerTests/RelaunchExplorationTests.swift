@@ -80,7 +80,7 @@ struct RelaunchExplorationTests {
         let model = try ExampleModels.load("activity-not-resumed.yml")
         let fromModel = Self.found(model)
         #expect(fromModel.contains(Found(kind: .sessionNotRecreated, key: "startBackgroundActivity")), "\(fromModel)")
-        let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: model.platforms, depth: model.depth, taps: model.taps) { _ in
+        let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: model.platforms, depth: model.depth, timeBudget: .seconds(1200), taps: model.taps) { _ in
             ActivityNotResumedTracker()
         }.findings().map { Found(kind: $0.kind, key: $0.key) })
         #expect(fromSwift == fromModel, "only as Swift \(fromSwift.subtracting(fromModel)), only as a model \(fromModel.subtracting(fromSwift))")
@@ -111,7 +111,7 @@ struct RelaunchExplorationTests {
             model.app.scenes = scenes
             let fromModel = Self.found(model)
             #expect(fromModel.contains(Found(kind: .relaunchNotResumed, key: "visit")) == scenes, "scenes \(scenes): \(fromModel)")
-            let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: model.platforms, depth: model.depth, taps: model.taps) {
+            let fromSwift = Set(try await ExplorationRun(app: model.app, platforms: model.platforms, depth: model.depth, timeBudget: .seconds(1200), taps: model.taps) {
                 LaunchKeyVisitLogger($0)
             }.findings().map { Found(kind: $0.kind, key: $0.key) })
             #expect(fromSwift == fromModel, "scenes \(scenes): only as Swift \(fromSwift.subtracting(fromModel)), only as a model \(fromModel.subtracting(fromSwift))")
