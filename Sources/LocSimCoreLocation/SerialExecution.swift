@@ -88,29 +88,36 @@ public enum SerialExecution {
     private static func forward(_ job: UnownedJob, _ original: Original) {
         // A task's job is the task itself: its address tells a task's jobs apart.
         let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        let taken = state.withLock { s -> Bool in
+            guard s.everything > 0 || s.tasks.contains(address) || isAppCode(address, others: &s.others) else { return false }
+            s.tasks.insert(address)
+            if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 }
+            return true
+        }
+        if taken { MainActor.shared.enqueue(job) } else { original(job) }
+    }
+
+    /// Whether a job not seen before, of the task at `address`, is app code's; a task started or
+    /// resumed by other code is noted in `others`.
+    private static func isAppCode(_ address: UnsafeRawPointer, others: inout Set<UnsafeRawPointer>) -> Bool {
         // A job enqueued from simulated app code (a new task it starts, a task it resumes) is app
         // code's: the task-local environment says so.
-        let fromApp = SimulationEnvironment.installed != nil
-        let fromTask = withUnsafeCurrentTask(body: { $0 != nil })
+        if SimulationEnvironment.installed != nil {
+            others.remove(address)
+            return true
+        }
+        guard withUnsafeCurrentTask(body: { $0 == nil }) else {
+            // Started or resumed by a task that is not app code's: another's.
+            others.insert(address)
+            return false
+        }
         // A task leaving the main actor (a main-actor `Task {}` of app code calling a nonisolated
         // async function) is enqueued after the runtime cleared the current task, so its
         // environment cannot be read: on the main queue, it is app code's unless it was seen
         // before as another's (a test runner's task, started elsewhere). The main queue, not the
         // main thread: after `dispatchMain()`, as an async `main` and Swift Testing's runner call
         // it on Linux, another thread serves the queue.
-        let leftMainActor = !fromApp && !fromTask && DispatchQueue.getSpecific(key: mainQueueKey) != nil
-        let taken = state.withLock { s -> Bool in
-            guard s.everything > 0 || fromApp || s.tasks.contains(address) || (leftMainActor && !s.others.contains(address)) else {
-                // Started or resumed by a task that is not app code's: another's.
-                if fromTask { s.others.insert(address) }
-                return false
-            }
-            s.tasks.insert(address)
-            s.others.remove(address)
-            if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 }
-            return true
-        }
-        if taken { MainActor.shared.enqueue(job) } else { original(job) }
+        return DispatchQueue.getSpecific(key: mainQueueKey) != nil && !others.contains(address)
     }
 
     /// Marks the main queue, so that ``forward(_:_:)`` can tell it from other queues on any thread.

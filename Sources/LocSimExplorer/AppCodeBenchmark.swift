@@ -95,19 +95,19 @@ package enum AppCodeBenchmark {
         explorer.reusesSessions = !replaysEveryPath
         var best = Duration.seconds(1_000_000)
         var results: [AppCodePlatformResult] = []
-        var applied = 0, reused = 0, steps = 0
+        var applied = 0, steps = 0
         for _ in 0..<max(1, repetitions) {
             let start = ContinuousClock.now
-            let before = (AppCodeStatistics.appliedChoices, AppCodeStatistics.reusedSessions, AppCodeStatistics.steps)
+            let before = (AppCodeStatistics.appliedChoices, AppCodeStatistics.steps)
             results = await explorer.run(.inProcess)
             applied = AppCodeStatistics.appliedChoices - before.0
-            reused = AppCodeStatistics.reusedSessions - before.1
-            steps = AppCodeStatistics.steps - before.2
+            steps = AppCodeStatistics.steps - before.1
             best = min(best, ContinuousClock.now - start)
         }
         var out = "app-code exploration: one class (an async wrapper over the authorization callback and requestLocation()), \(platforms.count) platforms, \(depth.map { "depth \($0)" } ?? "to the end"), best of \(max(1, repetitions))\n"
         let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
         let states = results.reduce(0) { $0 + $1.verdict.states }, transitions = results.reduce(0) { $0 + $1.verdict.transitions }
+        let reused = results.reduce(0) { $0 + $1.stepsOnKeptSessions }
         out += "  time to verdict \(String(format: "%.2f", seconds)) s: \(states) states, \(transitions) transitions, \(steps) steps (\(reused) on a session kept in their state, the rest replayed their path), \(applied) choices applied (replays included), \(results.reduce(0) { $0 + $1.findings.count }) findings\n"
         for r in results { out += "  \(r.verdict)\n" }
         return out
@@ -118,8 +118,6 @@ package enum AppCodeBenchmark {
 package enum AppCodeStatistics {
     /// Choices applied on sessions, replays included (one process drives the count at a time).
     nonisolated(unsafe) package static var appliedChoices = 0
-    /// Steps that started on a session kept in their state instead of a replay.
-    nonisolated(unsafe) package static var reusedSessions = 0
     /// Steps run.
     nonisolated(unsafe) package static var steps = 0
 }

@@ -245,7 +245,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         let session = session(on: platform)
         return await withAttachedApp(session.app) {
             await session.settleTasks()
-            let outcome = AppCodeOutcome(target: AppStateFingerprint(session.key), facts: session.facts())
+            let outcome = session.outcome()
             await session.close()
             return outcome
         }
@@ -277,14 +277,13 @@ package struct AppCodeExplorer<App: ExplorationApp> {
                          kept: (session: AppCodeSession<App>, at: Int)? = nil) async -> (AppCodeOutcome, AppCodeSession<App>) {
         let session = kept?.session ?? session(on: platform)
         AppCodeStatistics.steps &+= 1
-        if kept != nil { AppCodeStatistics.reusedSessions &+= 1 }
         return await withAttachedApp(session.app) {
             watch?.begin(session.device)
             await session.replay(path[(kept?.at ?? 0)...], fresh: kept == nil)
             watch?.markStep()
             let observations = await session.apply(choice)
-            let facts = session.facts()
-            var outcome = AppCodeOutcome(target: AppStateFingerprint(session.key), facts: facts)
+            var outcome = session.outcome()
+            let facts = outcome.facts
             for o in observations {
                 let text = o.key.text(screens: [])
                 let explanation = Observation.describe(o.key, screens: [], detail: o.story?.detail ?? "").explanation

@@ -155,19 +155,23 @@ import LocSimModel
     package var stoppedReadingUpdates: Bool { running && liveUpdatesPending != 0 && app.model.sessions.liveUpdates.isEmpty }
 
     /// What makes two moments of the exploration the same state.
-    package var key: AppCodeStateKey {
+    private var key: AppCodeStateKey {
         AppCodeStateKey(state: ExplorationStateKey(model: app.model, app: screen), fingerprint: running ? (object?.fingerprint ?? "") : "",
                         waiting: waiting, alwaysAsked: alwaysAsked, recreated: recreated, liveUpdatesPending: liveUpdatesPending)
     }
 
-    /// The facts of the state, with the choices open in it (`canTap` filters the taps).
-    package func facts() -> AppStateFacts {
-        // From the model as the state's key has it: a timer the key drops (a grace period's end
-        // left over from an earlier visit to the background) changes nothing when it fires, and
-        // is no reason to wait.
-        var model = app.model
-        model.canonicalizeTime()
-        var choices = ExplorerChoice.available(in: model, taps: taps)
+    /// The state reached, as the search knows it: its key's fingerprint, and its facts.
+    package func outcome() -> AppCodeOutcome {
+        let key = key
+        return AppCodeOutcome(target: AppStateFingerprint(key), facts: facts(canonical: key.state.model))
+    }
+
+    /// The facts of the state, with the choices open in it (`canTap` filters the taps), read
+    /// from `canonical`, the model as the state's key has it: a timer the key drops (a grace
+    /// period's end left over from an earlier visit to the background) changes nothing when it
+    /// fires, and is no reason to wait.
+    private func facts(canonical: AuthorizationModel) -> AppStateFacts {
+        var choices = ExplorerChoice.available(in: canonical, taps: taps)
         if let object { choices.removeAll { if case .tap(let name) = $0 { !object.canTap(name) } else { false } } }
         let stuck = HangAnalysis.stuckText(app.model)
         return AppStateFacts(waiting: waiting, awaitsUpdates: awaitsUpdates, screen: screen, running: running,

@@ -44,15 +44,15 @@ import LocSimModel
         return session
     }
 
-    /// Keeps `session`, which is in `state` on `platform`; returns the sessions to close (the
-    /// oldest, past the capacity, or every one of another platform).
+    /// Keeps `session`, which is in `state` on `platform` (a state this process reached: a
+    /// crash ends the process); returns the sessions to close (the oldest, past the capacity, or
+    /// every one of another platform).
     package func keep(_ session: AppCodeSession<App>, in state: AppStateFingerprint, on platform: Platform) -> [AppCodeSession<App>] {
         var closing: [AppCodeSession<App>] = []
         if platform != self.platform {
             closing = drain()
             self.platform = platform
         }
-        guard state != .crashed else { return closing + [session] }
         byState[state, default: []].append(slots.count)
         slots.append((state, session))
         count += 1

@@ -4,7 +4,8 @@ import LocSimModel
 /// made relative, plus the app's own state. For explorers that drive a `SimulatedDevice` rather
 /// than the pure model (the test-support library's exploration).
 public struct ExplorationStateKey: Hashable, Sendable {
-    private var model: AuthorizationModel
+    /// The model as the key has it: time made relative, managers numbered in order.
+    package private(set) var model: AuthorizationModel
     private var app: String
 
     /// The key of `model` (shifted so that its clock reads zero) with the app's state `app`.
