@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "LocSimTestSupport", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport"], path: "Tests/LocSimTestSupport"),
         .testTarget(name: "LocSimModelTests", dependencies: ["LocSimModel", "LocSimModelTestSupport", "LocSimTestStore"]),
         .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport", "LocSimTestSupport"]),
-        .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"]),
+        .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"], exclude: ["SDKNames"]),
         .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
         .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
         .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),

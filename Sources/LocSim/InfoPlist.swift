@@ -71,7 +71,7 @@ public enum InfoPlist {
                                  defaultAccuracyReduced: reduced, temporaryPurposeKeys: temporary,
                                  appClip: appClip, requestsLocationConfirmation: confirmation, widgetWantsLocation: widget)
         // O18: a UIApplicationSceneManifest dictionary is the scene life cycle.
-        if let manifest = dict["UIApplicationSceneManifest"] {
+        if let manifest = dict[InfoPlistKey.applicationSceneManifest] {
             guard manifest is [String: Any] else {
                 throw InputError(file: file, line: nil, message: "UIApplicationSceneManifest must be a dictionary")
             }
@@ -82,6 +82,39 @@ public enum InfoPlist {
             if try flag(dict[key.rawValue], key.rawValue, file) { app.explicitServiceSessionKeys.insert(key) }
         }
         return app
+    }
+
+    /// The Info.plist an app description stands for: the inverse of
+    /// `appDescription(from:file:name:)`, for app code that reads its own
+    /// Info.plist (`Bundle.app` in `LocSimCoreLocation`). Keys the description leaves at their
+    /// defaults (no background mode, no App Clip, …) are absent, as in a real Info.plist.
+    public static func dictionary(describing app: AppDescription) -> [String: Any] {
+        var plist: [String: Any] = [InfoPlistKey.bundleName: app.name, InfoPlistKey.bundleDisplayName: app.name]
+        for (key, purpose) in app.purposeStrings {
+            plist[key.rawValue] = purpose
+        }
+        if !app.backgroundModes.isEmpty {
+            plist[InfoPlistKey.backgroundModes] = app.backgroundModes.sorted()
+        }
+        if app.defaultAccuracyReduced {
+            plist[InfoPlistKey.defaultAccuracyReduced] = true
+        }
+        if !app.temporaryPurposeKeys.isEmpty {
+            plist[InfoPlistKey.temporaryUsageDescriptionDictionary] = app.temporaryPurposeKeys
+        }
+        if app.appClip {
+            plist[InfoPlistKey.appClip] = [InfoPlistKey.appClipRequestLocationConfirmation: app.requestsLocationConfirmation]
+        }
+        if app.widgetWantsLocation {
+            plist[InfoPlistKey.widgetWantsLocation] = true
+        }
+        if app.scenes {
+            plist[InfoPlistKey.applicationSceneManifest] = ["UIApplicationSupportsMultipleScenes": false]
+        }
+        for key in app.explicitServiceSessionKeys {
+            plist[key.rawValue] = true
+        }
+        return plist
     }
 
     /// A Boolean key's value, false when absent.

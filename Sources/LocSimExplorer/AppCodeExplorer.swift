@@ -112,7 +112,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
                 let watch = ExecutionWatch(stderrPath: stderrPath)
                 let pool = AppCodeSessionPool<App>()
                 while let request = io.value.0() {
-                    guard let choice = request.choice else {
+                    guard request.choice != nil else {
                         io.value.1(await explorer.value.root(on: request.platform))
                         continue
                     }

@@ -137,28 +137,12 @@ package struct AppCodeSearch {
     /// its source at once, and steps outside the app do not count, so nothing else needs
     /// expanding to decide what a depth limit left open.
     package func deciding(_ candidates: [Int32]) -> [Int32] {
-        var reached = [Bool](repeating: false, count: nodes.count)
-        var work = Array(undecided)
-        for n in work { reached[Int(n)] = true }
-        var next: [Int32: [Int32]] = [:]
-        for e in edges where e.stay { next[e.from, default: []].append(e.to) }
-        for e in awaitingEdges where e.stay { next[e.from, default: []].append(e.to) }
-        while let n = work.popLast() {
-            for t in next[n] ?? [] where !reached[Int(t)] {
-                reached[Int(t)] = true
-                work.append(t)
-            }
-        }
+        let reached = HangAnalysis.reachedByStaying(from: Array(undecided), count: nodes.count, edges: edges, awaitingEdges)
         return candidates.filter { reached[Int($0)] }
     }
 
     private func analyse(isWaiting: (Int) -> Bool, edges: [HangAnalysis.Edge]) -> (found: [Int32], undecided: [Int32]) {
-        let expanded = nodes.map(\.expanded)
-        let canLeave = HangAnalysis.canLeave(count: nodes.count, isWaiting: isWaiting, expanded: expanded, edges: edges)
-        // The same analysis with unexpanded states taken as stuck: where the two differ, the
-        // search has not decided.
-        let pessimistic = HangAnalysis.canLeave(count: nodes.count, isWaiting: isWaiting, expanded: [Bool](repeating: true, count: nodes.count),
-                                                edges: edges)
+        let (canLeave, pessimistic) = HangAnalysis.canLeaveBothWays(count: nodes.count, isWaiting: isWaiting, expanded: nodes.map(\.expanded), edges: edges)
         var first: [String: Int32] = [:]
         var order: [String] = []
         var undecided: [Int32] = []

@@ -27,6 +27,14 @@ public struct PlatformExploration: Sendable {
     public var storedBytes: Int = 0
     /// Whether it was the memory bound (``ExplorationOptions/maxMemory``) that stopped the search.
     public var stoppedAtMemoryBound = false
+    /// At the depth limit: waiting states (screens that wait, or live updates awaited) whose
+    /// future lies past the limit. They count as able to leave, so a hang there is not reported.
+    public var undecided = 0
+    /// The depth by which a search past the limit, expanding only what decides those states,
+    /// decided them; nil when none was left undecided, or the state limit came first.
+    public var decidingDepth: Int?
+    /// What that search found among them that the limit hid (`hang asking.prompt-initial`).
+    public var hiddenFindings: [String] = []
 }
 
 /// What exploring one app model found, on every platform it lists.

@@ -44,18 +44,26 @@ public struct ExplorationVerdict: Hashable, Sendable, CustomStringConvertible {
             return "\(platform): every reachable state (\(size))"
         case .depthLimit, .timeBudget:
             var text = "\(platform): \(end == .depthLimit ? "depth limit \(depth)" : "time budget ran out at depth \(depth)") (\(size))"
-            if undecided == 0 {
-                text += "; no waiting state left undecided"
-            } else {
-                text += "; \(undecided) waiting state\(undecided == 1 ? "" : "s") left undecided (counted as able to leave)"
-                if let decidingDepth {
-                    text += "; depth \(decidingDepth) decides \(undecided == 1 ? "it" : "them")"
-                    text += hiddenFindings.isEmpty ? ": nothing more found" : ": \(hiddenFindings.count) finding\(hiddenFindings.count == 1 ? "" : "s") more (\(hiddenFindings.map { "\($0.kind.rawValue) \($0.key)" }.joined(separator: ", ")))"
-                } else {
-                    text += "; the time budget ran out before a deeper search decided \(undecided == 1 ? "it" : "them")"
-                }
-            }
+            text += "; " + Self.cutText(undecided: undecided, decidingDepth: decidingDepth,
+                                        hidden: hiddenFindings.map { "\($0.kind.rawValue) \($0.key)" }, timeBudget: true)
             return text
         }
+    }
+
+    /// What a cut search left open, the one text of it (`locsim explore`'s report and the test
+    /// library's verdicts; `timeBudget`: what bounds the search past the limit, else the state
+    /// limit): `3 waiting states left undecided (counted as able to leave); depth 9
+    /// decides them: 1 finding more (hang asking.prompt-initial)`.
+    package static func cutText(undecided: Int, decidingDepth: Int?, hidden: [String], timeBudget: Bool) -> String {
+        guard undecided > 0 else { return "no waiting state left undecided" }
+        var text = "\(undecided) waiting state\(undecided == 1 ? "" : "s") left undecided (counted as able to leave)"
+        let them = undecided == 1 ? "it" : "them"
+        if let decidingDepth {
+            text += "; depth \(decidingDepth) decides \(them)"
+            text += hidden.isEmpty ? ": nothing more found" : ": \(hidden.count) finding\(hidden.count == 1 ? "" : "s") more (\(hidden.joined(separator: ", ")))"
+        } else {
+            text += timeBudget ? "; the time budget ran out before a deeper search decided \(them)" : "; the state limit came before a deeper search decided \(them)"
+        }
+        return text
     }
 }

@@ -122,7 +122,7 @@ package struct FindingChecks: Sendable {
             if let s = model.sessions.backgroundActivity.first(where: { $0.id == id }), !s.engaged { outOfUse(id, nil, reported: s.reported, model: &model) }
         case .clockAdvanced:
             if before.awaitingRecreation & ~recreated != 0, model.sessions.awaitingRecreation.isEmpty, model.lifecycle.state != .notRunning {
-                recreationWindowEnded(awaiting: before.awaitingRecreation & ~recreated, model: &model)
+                recreationWindowEnded(awaiting: before.awaitingRecreation & ~recreated, ranInBackground: before.activityAwaitingRecreation || model.sessions.holdsBackgroundActivity, model: &model)
             }
             // O16: the window ended with the background activity session the last process held
             // not started again, the app out of the foreground: the session ended.
@@ -252,9 +252,14 @@ package struct FindingChecks: Sendable {
     }
 
     /// The re-creation window after a launch ended (O6, O11): each requirement the last process
-    /// held that no session of the new one has is a finding.
-    private mutating func recreationWindowEnded(awaiting: UInt8, model: inout AuthorizationModel) {
+    /// held that no session of the new one has is a finding. A `.whenInUse` or `.none` session
+    /// counts only for an app that runs in the background with a background activity session
+    /// (it holds one, or the last process's awaits resumption: `ranInBackground`):
+    /// a foreground-only app loses nothing by making its session again when it next wants
+    /// updates (a screen the user opens), so it is not told to re-create it at launch.
+    private mutating func recreationWindowEnded(awaiting: UInt8, ranInBackground: Bool, model: inout AuthorizationModel) {
         for requirement in SessionRequirement.allCases where awaiting & Self.bit(requirement) != 0 {
+            guard requirement == .always || ranInBackground else { continue }
             guard !model.sessions.service.contains(where: { $0.requirement == requirement }) else { continue }
             let state = model.lifecycle.state, inUse = model.isInUse, status = model.status
             observe(.sessionNotRecreated(requirement), expect: ExpectStep([.status, .inUse, .appState]) {

@@ -57,6 +57,32 @@ package enum HangAnalysis {
         return canLeave
     }
 
+    /// ``canLeave(count:isWaiting:expanded:edges:)`` twice: with the states never expanded taken
+    /// as able to leave (`hopeful`, what findings go by), and as stuck. A waiting state that can
+    /// leave only in the first is one the search left undecided.
+    package static func canLeaveBothWays(count: Int, isWaiting: (Int) -> Bool, expanded: [Bool], edges: [Edge]) -> (hopeful: [Bool], stuck: [Bool]) {
+        (canLeave(count: count, isWaiting: isWaiting, expanded: expanded, edges: edges),
+         canLeave(count: count, isWaiting: isWaiting, expanded: [Bool](repeating: true, count: count), edges: edges))
+    }
+
+    /// The states reached from `sources` by steps that stay (on a waiting screen, or awaiting
+    /// updates) along `edges`: all that can still decide whether the sources leave. A step that
+    /// leaves decides its source at once, and steps outside the app do not count.
+    package static func reachedByStaying(from sources: [Int32], count: Int, edges: [Edge]...) -> [Bool] {
+        var reached = [Bool](repeating: false, count: count)
+        var work = sources
+        for n in work { reached[Int(n)] = true }
+        var next: [Int32: [Int32]] = [:]
+        for list in edges { for e in list where e.stay { next[e.from, default: []].append(e.to) } }
+        while let n = work.popLast() {
+            for t in next[n] ?? [] where !reached[Int(t)] {
+                reached[Int(t)] = true
+                work.append(t)
+            }
+        }
+        return reached
+    }
+
     /// How the app is stuck, for the hang's key: the prompt on screen, or the status and its flavour.
     package enum Stuck: Hashable, Sendable {
         case prompt(PromptKind)

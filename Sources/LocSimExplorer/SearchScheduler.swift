@@ -183,6 +183,7 @@ final class SearchScheduler: @unchecked Sendable {
             job.search.finishLevel(level)
             return { [self] in next(job) }
         case .problems(let job):
+            job.search.decideCutStates()
             job.problems = job.search.problems()
             job.setup = CounterexampleWriter.setup(model: job.search.system.appModel, platform: job.search.system.platform)
             return { [self] in

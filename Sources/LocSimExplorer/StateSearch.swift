@@ -172,13 +172,107 @@ struct StateSearch {
     /// instead of a waiting screen, the first of each way of being stuck.
     private func updatesNeverCome() -> [Int32] {
         guard system.startsLiveUpdates else { return [] }
-        let canLeave = HangAnalysis.canLeave(count: table.count, isWaiting: { awaitsUpdates[$0] }, expanded: expanded, edges: awaitingEdges)
+        let canLeave = HangAnalysis.canLeave(count: table.count, isWaiting: { waits($0, updates: true) }, expanded: expanded, edges: awaitingEdges)
         var first: [HangAnalysis.Stuck: Int32] = [:]
         for i in 0..<table.count where awaitsUpdates[i] && !canLeave[i] {
             let key = HangAnalysis.Stuck(codec.state(table[Int32(i)]).model)
             if first[key] == nil { first[key] = Int32(i) }
         }
         return first.values.sorted()
+    }
+
+    // MARK: What the depth limit cut
+
+    /// The waiting states (screens that wait, or live updates awaited) the depth limit left
+    /// undecided, the depth that decides them and what it finds there; set by ``decideCutStates()``.
+    private(set) var cut = CutStates()
+
+    /// What a depth limit left open. Core Location has no such type.
+    struct CutStates: Sendable {
+        /// Waiting states whose verdict depends on states past the limit.
+        var undecided = 0
+        /// The depth by which a deeper search decided them; nil if the state limit came first.
+        var decidingDepth: Int?
+        /// What that deeper search found among them and the search within the limit does not
+        /// report (`hang asking.prompt-initial`), sorted.
+        var hidden: [String] = []
+    }
+
+    /// Whether a state waits: on a waiting screen (`updates: false`), or awaiting live updates.
+    /// A state never expanded may await updates (that is known once it is expanded): it counts,
+    /// so that a step to it that keeps awaiting leads to a future the search does not know.
+    private func waits(_ i: Int, updates: Bool) -> Bool {
+        updates ? awaitsUpdates[i] || !expanded[i] : system.isWaiting[Int(table.screen(Int32(i)))]
+    }
+
+    /// Whether a state is known to wait: ``waits(_:updates:)`` without the states never expanded.
+    private func knownToWait(_ i: Int, updates: Bool) -> Bool {
+        updates ? awaitsUpdates[i] : system.isWaiting[Int(table.screen(Int32(i)))]
+    }
+
+    /// ``HangAnalysis/canLeaveBothWays(count:isWaiting:expanded:edges:)`` for waiting screens or
+    /// for the wait for updates.
+    private func leaves(updates: Bool) -> (hopeful: [Bool], stuck: [Bool]) {
+        HangAnalysis.canLeaveBothWays(count: table.count, isWaiting: { waits($0, updates: updates) }, expanded: expanded,
+                                      edges: updates ? awaitingEdges : waitingEdges)
+    }
+
+    /// The running waiting states whose verdict the depth limit left open (counted as able to leave).
+    private func undecidedStates() -> [Int32] {
+        var out = Set<Int32>()
+        for updates in system.startsLiveUpdates ? [false, true] : [false] {
+            let (hopeful, stuck) = leaves(updates: updates)
+            for i in 0..<table.count where hopeful[i] && !stuck[i] && knownToWait(i, updates: updates) {
+                if codec.state(table[Int32(i)]).model.lifecycle.state != .notRunning { out.insert(Int32(i)) }
+            }
+        }
+        return out.sorted()
+    }
+
+    /// When the depth limit cut the search, counts the waiting states it left undecided and goes
+    /// on past the limit, expanding only what can decide them (the states reached from them by
+    /// steps that stay on their screen, or keep awaiting updates), to the depth that does, within
+    /// the state limit. The search's own figures and findings stay those of the limit.
+    mutating func decideCutStates() {
+        guard !frontier.isEmpty, !truncated else { return }
+        let undecided = undecidedStates()
+        cut = CutStates(undecided: undecided.count)
+        guard !undecided.isEmpty else { return }
+        var deeper = self
+        var worker = LevelExpansion.Worker(system: system, codec: codec, check: false)
+        while true {
+            // The states the undecided ones reach by staying; those not expanded are the next level.
+            let reached = HangAnalysis.reachedByStaying(from: undecided, count: deeper.table.count, edges: deeper.waitingEdges, deeper.awaitingEdges)
+            let open = (0..<Int32(deeper.table.count)).filter { reached[Int($0)] && !deeper.expanded[Int($0)] }
+            if open.isEmpty { break }
+            if deeper.table.count >= maxStates { return }
+            deeper.frontier = open
+            let slice = worker.expand(deeper.frontier[...], table: deeper.table)
+            _ = deeper.merge([slice])
+            if deeper.truncated { return }
+            deeper.depthReached += 1
+        }
+        cut.decidingDepth = deeper.depthReached
+        let screens = system.appModel.screens
+        // What the search within the limit already reports is not hidden.
+        let text = { (key: FindingKey) in "\(key.kind.rawValue) \(key.text(screens: screens))" }
+        var known = Set<String>()
+        for s in hangs() {
+            let state = codec.state(table[s])
+            known.insert(text(.hang(screen: Int(state.screen), stuck: HangAnalysis.stuckText(state.model))))
+        }
+        for s in updatesNeverCome() { known.insert(text(.updatesNeverCome(stuck: HangAnalysis.stuckText(codec.state(table[s]).model)))) }
+        var hidden = Set<String>()
+        for updates in system.startsLiveUpdates ? [false, true] : [false] {
+            let leaves = deeper.leaves(updates: updates).hopeful
+            for s in undecided where !leaves[Int(s)] && deeper.knownToWait(Int(s), updates: updates) {
+                let state = codec.state(deeper.table[s])
+                let stuck = HangAnalysis.stuckText(state.model)
+                let key = updates ? FindingKey.updatesNeverCome(stuck: stuck) : FindingKey.hang(screen: Int(state.screen), stuck: stuck)
+                hidden.insert(text(key))
+            }
+        }
+        cut.hidden = hidden.subtracting(known).sorted()
     }
 
     // MARK: Report
@@ -228,7 +322,8 @@ struct StateSearch {
     func report(findings: [Finding]) -> PlatformExploration {
         PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
                             exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds,
-                            findings: findings.sorted(by: Finding.ordered), storedBytes: storedBytes, stoppedAtMemoryBound: stoppedAtMemoryBound)
+                            findings: findings.sorted(by: Finding.ordered), storedBytes: storedBytes, stoppedAtMemoryBound: stoppedAtMemoryBound,
+                            undecided: cut.undecided, decidingDepth: cut.decidingDepth, hiddenFindings: cut.hidden)
     }
 
     /// The bytes the search holds for its states: the table, each state's parent, choice and

@@ -31,6 +31,8 @@ public enum InfoPlistKey {
     public static let appClip = "NSAppClip"
     /// `NSAppClipRequestLocationConfirmation`, inside `NSAppClip`: the clip confirms the user's location (P6).
     public static let appClipRequestLocationConfirmation = "NSAppClipRequestLocationConfirmation"
+    /// `UIApplicationSceneManifest`: the app uses the UIScene life cycle (O18).
+    public static let applicationSceneManifest = "UIApplicationSceneManifest"
     /// `NSWidgetWantsLocation`: a widget extension that uses location (B5, F10).
     public static let widgetWantsLocation = "NSWidgetWantsLocation"
 }

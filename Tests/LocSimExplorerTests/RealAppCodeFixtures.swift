@@ -258,3 +258,24 @@ final class BlockingScreen: NSObject, ExplorationApp, CLLocationManagerDelegate 
         Thread.sleep(forTimeInterval: 3600)
     }
 }
+
+/// An SDK's two-stage request: it asks for Always only when the app's Info.plist declares the
+/// Always purpose string, read through `Bundle.app` (`Bundle.main` in the app's release build),
+/// and When In Use otherwise.
+final class PlistCheckingAsker: ExplorationApp {
+    let manager = CLLocationManager()
+    var screen = "intro"
+    var isWaiting: Bool { false }
+
+    func canTap(_ name: String) -> Bool { screen == "intro" }
+
+    func tap(_ name: String) async {
+        if Bundle.app.object(forInfoDictionaryKey: "NSLocationAlwaysAndWhenInUseUsageDescription") != nil {
+            manager.requestAlwaysAuthorization()
+            screen = "askedAlways"
+        } else {
+            manager.requestWhenInUseAuthorization()
+            screen = "askedWhenInUse"
+        }
+    }
+}

@@ -117,6 +117,17 @@ struct RealAppCodeTests {
         }
     }
 
+    @Test("J2: app code that reads its Info.plist through Bundle.app reads each explored app's own")
+    func infoPlistThroughBundle() async throws {
+        let both = AppDescription(name: "Both")
+        let whenInUseOnly = AppDescription(name: "Nearby", purposeStrings: [.whenInUse: "Shows what is near you."])
+        for (app, expected, never) in [(both, "askedAlways", "askedWhenInUse"), (whenInUseOnly, "askedWhenInUse", "askedAlways")] {
+            let outcome = try await ExplorationRun(app: app, platforms: [.iOS(18)], depth: 3, taps: ["ask"]) { _ in PlistCheckingAsker() }.outcome()
+            #expect(outcome.screensReached.contains(expected), "\(app.name): \(outcome.screensReached)")
+            #expect(!outcome.screensReached.contains(never), "\(app.name): \(outcome.screensReached)")
+        }
+    }
+
     @Test("C4: a depth limit that cuts a hang says so, and the depth that decides it finds the hang")
     func depthLimitIsReported() async throws {
         // The hang shows only once the denied state is expanded: at depth 8 for three steps.

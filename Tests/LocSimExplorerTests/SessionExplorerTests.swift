@@ -186,6 +186,25 @@ struct SessionFindingTests {
         #expect(SessionModels.findings(recreates, .sessionNotRecreated).isEmpty)
     }
 
+    @Test("O11: a When In Use session not re-created is a finding only for an app that also ran in the background with an activity session")
+    func whenInUseSessionNotRecreated() throws {
+        // A foreground-only screen: it makes its session again when the user opens it.
+        let foreground = try SessionModels.model("""
+        - {event: tap(track), when: home, set: [tracking], goto: tracking,
+           do: [{createServiceSession: {name: nav, authorization: whenInUse}}, {startLiveUpdates: updates}]}
+        """)
+        #expect(SessionModels.findings(foreground, .sessionNotRecreated).isEmpty)
+        // The same with a background activity session: the launch resumes the activity but not
+        // the When In Use session the app tracked with in the background.
+        let background = try SessionModels.model("""
+        - {event: tap(track), when: home, set: [tracking], goto: tracking,
+           do: [{createServiceSession: {name: nav, authorization: whenInUse}}, {startBackgroundActivity: activity}, {startLiveUpdates: updates}]}
+        - {event: launch, if: tracking, do: [{startBackgroundActivity: activity}, {startLiveUpdates: updates}]}
+        """)
+        let found = SessionModels.findings(background, .sessionNotRecreated)
+        #expect(found.map(\.key).contains("whenInUse"), "\(found.map(\.key))")
+    }
+
     @Test("sessionNotRecreated: re-created in the foreground, then ended by the user within the window, is not a finding")
     func recreatedThenStopped() throws {
         let m = try SessionModels.model(Self.tracksAlways + """

@@ -1,4 +1,4 @@
-#if canImport(CoreLocation)
+#if canImport(CoreLocation) && !LOCSIM
 import CoreLocation
 #else
 import LocSimCoreLocation
@@ -26,6 +26,12 @@ import LocSimCoreLocation
             waiting = continuation
             manager.requestWhenInUseAuthorization()
         }
+    }
+
+    /// Whether the app's Info.plist lets it ask for Always: without the purpose string a request
+    /// does nothing at all (J2), so an SDK checks before it asks.
+    public static var declaresAlways: Bool {
+        Bundle.app.object(forInfoDictionaryKey: "NSLocationAlwaysAndWhenInUseUsageDescription") != nil
     }
 
     /// The app came back to the foreground: a prompt that went away unanswered (the device was

@@ -16,7 +16,9 @@ struct GuideCodeTests {
         for path in ["Package.swift", "Sources/LocationFeature/LocationScreenModel.swift",
                      "Tests/LocationFeatureTests/LocationScreenTests.swift", "Sources/LocationFeature/LiveTrackerModel.swift",
                      "Tests/LocationFeatureTests/LiveTrackerTests.swift", "Sources/LocationFeature/LocationPermission.swift",
-                     "Tests/LocationFeatureTests/LocationPermissionTests.swift"] {
+                     "Tests/LocationFeatureTests/LocationPermissionTests.swift", "Sources/LocationFeature/AppBundle.swift",
+                     "Sources/LocationFeature/LocationViewModel.swift", "Tests/LocationFeatureTests/LocationViewModelTests.swift",
+                     "Sources/LocationFeature/NearbyModel.swift", "Tests/LocationFeatureTests/NearbyModelTests.swift"] {
             files.append(try String(contentsOf: Self.example.appendingPathComponent(path), encoding: .utf8))
         }
         for block in blocks {

@@ -1,4 +1,4 @@
-#if !canImport(CoreLocation)
+#if !canImport(CoreLocation) || LOCSIM
 import LocSim
 import LocSimCoreLocation
 import LocSimTesting
@@ -32,6 +32,15 @@ import Testing
         #expect(outcome.findings.isEmpty, "\(outcome.findings)")
         #expect(Set(outcome.screensReached).isSuperset(of: ["intro", "asking", "ready", "denied"]), "\(outcome.screensReached)")
         #expect(outcome.verdicts.allSatisfy { $0.isDecided }, "\(outcome.verdicts)")
+    }
+
+    @Test("J2: the Info.plist the wrapper reads is the simulated app's")
+    func readsTheSimulatedInfoPlist() {
+        let device = SimulatedDevice(platform: Platform(.iOS, 18))
+        let whenInUseOnly = device.install(AppDescription(name: "Runs", purposeStrings: [.whenInUse: "Finds runs near you."]))
+        let both = device.install(AppDescription(name: "Tracks"))
+        #expect(withSimulatedApp(whenInUseOnly) { LocationPermission.declaresAlways } == false)
+        #expect(withSimulatedApp(both) { LocationPermission.declaresAlways } == true)
     }
 }
 #endif

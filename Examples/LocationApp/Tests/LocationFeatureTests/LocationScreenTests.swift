@@ -1,4 +1,4 @@
-#if !canImport(CoreLocation)
+#if !canImport(CoreLocation) || LOCSIM
 import LocSim
 import LocSimCoreLocation
 import LocSimTesting
