@@ -19,6 +19,9 @@ actor GraphCache {
         var mermaid: String
     }
 
+    /// What a query value keeps as it is (RFC 3986's unreserved characters).
+    private static let queryValue = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
     private let dot: GraphvizDot?
     private var graphs: [Platform: (view: GraphView, svg: String?)] = [:]
 
@@ -42,7 +45,7 @@ actor GraphCache {
         if let g = graphs[platform] { return g }
         let graph = AuthorizationGraph(platform: platform)
         let svg = dot?.svg(graph.dot)
-        let query = platform.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let query = platform.description.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? ""
         let view = GraphView(platform: platform.description, nodes: graph.nodes,
                              image: svg == nil ? nil : "/api/graph.svg?platform=\(query)", mermaid: graph.mermaid)
         graphs[platform] = (view, svg)
