@@ -22,9 +22,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // Only for LocSimServeTests' loopback client and its server's lifetime; Hummingbird is
-        // built on both already.
+        // The playground's request guard and headers (NIOCore, HTTPTypes), LocSimServeTests'
+        // loopback client and its server's lifetime; Hummingbird is built on all three already.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
@@ -61,6 +62,9 @@ let package = Package(
         .target(name: "LocSimServe", dependencies: [
             "LocSim", "LocSimModel", "LocSimInput", "LocSimYAML", "LocSimScenario", "LocSimExplorer",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .executableTarget(name: "locsim", dependencies: [
             "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe",

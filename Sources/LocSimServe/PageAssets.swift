@@ -197,8 +197,7 @@ button.primary { background: #007aff; color: #fff; border-color: #007aff; }
 #hidden { display: grid; grid-template-columns: auto 1fr; gap: .1em .8em; font-size: .85em; }
 #hidden dt { color: #6e6e73; }
 #hidden dd { margin: 0; }
-#graph svg { max-width: 100%; height: auto; }
-#graph g.node.current polygon, #graph g.node.current path, #graph g.node.current ellipse { fill: #ffd54f; stroke: #e65100; stroke-width: 3; }
+#graph img { max-width: 100%; height: auto; }
 #graph pre .current { background: #ffd54f; }
 """#
 
@@ -213,12 +212,12 @@ let preciseTouched = false;
 
 function showError(message) { $("error").textContent = message || ""; }
 
-async function api(method, path, body, type) {
+// Every request that changes something is JSON, as the server requires (a page on another site
+// cannot send that type without a CORS preflight, which the server never grants).
+async function api(method, path, body) {
   const options = { method, headers: {} };
-  if (body !== undefined) {
-    options.body = typeof body === "string" ? body : JSON.stringify(body);
-    options.headers["Content-Type"] = type || "application/json";
-  }
+  if (method !== "GET") options.headers["Content-Type"] = "application/json";
+  if (body !== undefined) options.body = JSON.stringify(body);
   const response = await fetch(path, options);
   const text = await response.text();
   let value = null;
@@ -322,7 +321,7 @@ async function openFile() {
   showError("");
   try {
     const text = await file.text();
-    render(await api("POST", `/api/sessions/${session.id}/open?name=${encodeURIComponent(file.name)}`, text, "application/yaml"));
+    render(await api("POST", `/api/sessions/${session.id}/open`, { text, name: file.name }));
   } catch (e) { showError(e.message); }
   $("open-file").value = "";
 }
@@ -412,14 +411,14 @@ async function renderGraph(view) {
   const target = $("graph");
   if (target.dataset.platform !== graph.platform) {
     target.dataset.platform = graph.platform;
-    if (graph.svg) target.innerHTML = graph.svg.replace(/^[\s\S]*?(<svg)/, "$1");
+    // The SVG is shown as an image, never put into the document: no script in it can run.
+    if (graph.image) target.replaceChildren(el("img", { id: "graph-image", alt: "The state machine of " + graph.platform }));
     else target.replaceChildren(el("pre", {}));
   }
-  if (graph.svg) {
-    for (const g of target.querySelectorAll("g.node")) {
-      const title = g.querySelector("title");
-      g.classList.toggle("current", !!title && title.textContent === "n" + index);
-    }
+  if (graph.image) {
+    const src = index >= 0 ? graph.image + "&current=" + index : graph.image;
+    const image = $("graph-image");
+    if (image.getAttribute("src") !== src) image.setAttribute("src", src);
   } else {
     const pre = target.querySelector("pre");
     pre.replaceChildren(...graph.mermaid.split("\n").map((line) =>

@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LocSim
 import LocSimInput
 import LocSimModel
 import LocSimScenario
+import NIOCore
 
 /// `locsim serve`: a local web server with one page that looks like the phone — the app, the
 /// system prompt, the controls, the timeline with its rules, the hidden state, the state graph —
@@ -24,6 +26,17 @@ public struct Playground: Sendable {
         public var idleTimeout: Duration = .seconds(30 * 60)
         /// The most sessions at once.
         public var capacity = 256
+        /// The most sessions one client (one remote address) may have alive at once; one more
+        /// gets 429.
+        public var sessionsPerClient = Playground.defaultSessionsPerClient
+        /// Names besides the loopback ones that requests may carry in `Host` (and pages in
+        /// `Origin`): the name or address the server is reached by when it listens on another
+        /// interface. `--allowed-host`.
+        public var allowedHosts: [String] = []
+        /// How long a connection may go without a complete request head or body part (an idle
+        /// keep-alive connection, or a client sending its headers a byte at a time) before the
+        /// server closes it.
+        public var connectionTimeout: Duration = Playground.defaultConnectionTimeout
         /// The largest request body accepted, in bytes.
         public var maxBodyBytes = 256 * 1024
         /// The rules reference the page links to (`/rules#g5`), read once at start; `nil` or a
@@ -34,24 +47,45 @@ public struct Playground: Sendable {
         public init() {}
     }
 
+    /// How long a connection may wait without a complete request head or body part, unless the
+    /// options say otherwise: 30 seconds.
+    public static let defaultConnectionTimeout: Duration = .seconds(30)
+    /// How many sessions one client may have alive at once, unless the options say otherwise.
+    public static let defaultSessionsPerClient = 32
+
     /// The options.
     public let options: Options
     let store: SessionStore
-    let graphs = GraphCache()
+    let graphs: GraphCache
     let rulesPage: String
+    let hostPolicy: HostPolicy
 
     /// A playground; `clock` tells the time sessions expire by (tests pass their own).
     public init(options: Options = Options(), clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.init(options: options, dot: GraphvizDot(), clock: clock)
+    }
+
+    /// A playground drawing its graphs with `dot` (`nil`: Mermaid only).
+    init(options: Options, dot: GraphvizDot?, clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.options = options
-        store = SessionStore(idleTimeout: options.idleTimeout, capacity: options.capacity, clock: clock)
+        store = SessionStore(idleTimeout: options.idleTimeout, capacity: options.capacity, perClient: options.sessionsPerClient, clock: clock)
+        graphs = GraphCache(dot: dot)
+        hostPolicy = HostPolicy(allowedHosts: options.allowedHosts)
         let markdown = options.rulesFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         rulesPage = markdown.map(RulesPage.html) ?? RulesPage.missing(options.rulesFile)
     }
 
     /// The Hummingbird application, for `run()` or HummingbirdTesting.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(router: router(), configuration: .init(address: .hostname(options.host, port: options.port), serverName: "locsim"),
+        Application(router: router(),
+                    server: .http1(configuration: .init(idleTimeout: Self.timeAmount(options.connectionTimeout))),
+                    configuration: .init(address: .hostname(options.host, port: options.port), serverName: "locsim"),
                     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) })
+    }
+
+    private static func timeAmount(_ d: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = d.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// Runs the server until the process is stopped; `onServerRunning` gets the port.
@@ -61,26 +95,37 @@ public struct Playground: Sendable {
 
     // MARK: Routes
 
-    /// The routes: the page and its assets, the rules, and the JSON API under `/api`.
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    /// The routes: the page and its assets, the rules, and the JSON API under `/api`, behind the
+    /// security headers and the request guard.
+    func router() -> Router<PlaygroundContext> {
+        let router = Router(context: PlaygroundContext.self)
+        router.add(middleware: SecurityHeaders())
+        router.add(middleware: RequestGuard(policy: hostPolicy))
         router.add(middleware: JSONErrors())
         router.get("/") { _, _ in Self.text(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.text(PageAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.text(PageAssets.style, type: "text/css; charset=utf-8") }
         router.get("/rules") { _, _ in Self.text(rulesPage, type: "text/html; charset=utf-8") }
+        router.get("/rules.css") { _, _ in Self.text(RulesPage.style, type: "text/css; charset=utf-8") }
         router.get("/api/vocabulary") { _, _ in try Self.json(Vocabulary()) }
         router.get("/api/graph") { request, _ in
-            let text = request.uri.queryParameters["platform"].map(String.init) ?? "iOS 18.0"
-            guard let platform = Platform(parsing: text), platform.isKnownRelease else {
-                throw PlaygroundError(.badRequest, "platform '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))")
-            }
-            return try Self.json(await graphs.graph(for: platform))
+            try Self.json(await graphs.graph(for: Self.platform(request)))
         }
-        router.post("/api/sessions") { request, _ in
+        router.get("/api/graph.svg") { request, _ in
+            let platform = try Self.platform(request)
+            let current = try request.uri.queryParameters["current"].map { text in
+                guard let n = Int(text), n >= 0 else { throw PlaygroundError(.badRequest, "current '\(text)' is not a node number") }
+                return n
+            }
+            guard let svg = await graphs.svg(for: platform, current: current) else {
+                throw PlaygroundError(.notFound, "no SVG: Graphviz's dot is not at \(GraphvizDot.fixedPaths.joined(separator: ", "))")
+            }
+            return Self.text(svg, type: "image/svg+xml")
+        }
+        router.post("/api/sessions") { request, context in
             let body = try await self.body(of: request)
             let (name, device, app) = try PlaygroundInput.newSession(body)
-            let box = try await store.create(name: name, device: device, app: app)
+            let box = try await store.create(name: name, device: device, app: app, client: context.client)
             return try Self.json(await box.view(), status: .created)
         }
         router.get("/api/sessions/:id") { _, context in
@@ -97,8 +142,9 @@ public struct Playground: Sendable {
         }
         router.post("/api/sessions/:id/open") { request, context in
             let box = try await store.session(Self.id(context))
-            let file = request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? "opened.yml"
-            let scenario = try PlaygroundInput.scenario(try await self.body(of: request), file: file)
+            let opened = try OpenRequest.read(try await self.body(of: request))
+            let file = opened.name ?? request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? "opened.yml"
+            let scenario = try PlaygroundInput.scenario(opened.text, file: file)
             return try Self.json(await box.open(scenario))
         }
         router.get("/api/sessions/:id/export") { _, context in
@@ -124,7 +170,15 @@ public struct Playground: Sendable {
         return text
     }
 
-    private static func id(_ context: BasicRequestContext) throws -> String {
+    private static func platform(_ request: Request) throws -> Platform {
+        let text = request.uri.queryParameters["platform"].map(String.init) ?? "iOS 18.0"
+        guard let platform = Platform(parsing: text), platform.isKnownRelease else {
+            throw PlaygroundError(.badRequest, "platform '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))")
+        }
+        return platform
+    }
+
+    private static func id(_ context: PlaygroundContext) throws -> String {
         guard let id = context.parameters.get("id") else { throw PlaygroundError(.badRequest, "no session id") }
         return id
     }
@@ -163,6 +217,23 @@ struct ActionRequest: Decodable {
         case (nil, "nextDeadline"?): return .nextDeadline
         case (nil, let other?): throw PlaygroundError(.badRequest, "unknown action '\(other)' (expected next or nextDeadline)")
         default: throw PlaygroundError(.badRequest, "an action has either \"step\" or \"do\", not both and not neither")
+        }
+    }
+}
+
+/// The body of `POST /api/sessions/{id}/open`: `{"text": "…", "name": "file.yml"}`, the scenario
+/// or counterexample text and, optionally, the file name its errors are reported under.
+struct OpenRequest: Decodable {
+    var text: String
+    var name: String?
+
+    static func read(_ body: String) throws -> OpenRequest {
+        do {
+            var request = try JSONDecoder().decode(OpenRequest.self, from: Data(body.utf8))
+            if request.name?.isEmpty == true { request.name = nil }
+            return request
+        } catch {
+            throw PlaygroundError(.badRequest, "an open request is a JSON object {\"text\": \"<the scenario file>\", \"name\": \"file.yml\"}")
         }
     }
 }

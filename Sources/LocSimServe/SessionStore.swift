@@ -50,19 +50,24 @@ enum PlaygroundAction: Sendable {
 }
 
 /// The sessions of one server: each its own ``SessionBox``, found by an unguessable id, dropped
-/// after ``idleTimeout`` without a request, and at most ``capacity`` at once.
+/// after ``idleTimeout`` without a request, at most ``capacity`` at once and at most
+/// ``perClient`` created by one client (its address) alive at once.
 actor SessionStore {
     /// How long a session lives without a request.
     let idleTimeout: Duration
     /// The most sessions at once.
     let capacity: Int
+    /// The most sessions one client may have alive at once.
+    let perClient: Int
     private let clock: @Sendable () -> ContinuousClock.Instant
-    private var sessions: [String: (box: SessionBox, lastUsed: ContinuousClock.Instant)] = [:]
+    private var sessions: [String: (box: SessionBox, lastUsed: ContinuousClock.Instant, client: String)] = [:]
 
     /// A store; `clock` tells the time (for tests that expire sessions without waiting).
-    init(idleTimeout: Duration, capacity: Int, clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    init(idleTimeout: Duration, capacity: Int, perClient: Int = .max,
+         clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.idleTimeout = idleTimeout
         self.capacity = capacity
+        self.perClient = perClient
         self.clock = clock
     }
 
@@ -72,17 +77,21 @@ actor SessionStore {
         return sessions.count
     }
 
-    /// Creates a session.
-    /// - Throws: ``PlaygroundError`` (503) when ``capacity`` sessions are alive.
-    func create(name: String, device: DeviceSpec, app: AppDescription) throws -> SessionBox {
+    /// Creates a session for `client` (the address it came from).
+    /// - Throws: ``PlaygroundError``: 429 when `client` has ``perClient`` sessions alive, 503 when
+    ///   ``capacity`` sessions are alive.
+    func create(name: String, device: DeviceSpec, app: AppDescription, client: String = "local") throws -> SessionBox {
         expire()
+        guard sessions.values.lazy.filter({ $0.client == client }).count < perClient else {
+            throw PlaygroundError(.tooManyRequests, "too many sessions from this client (\(perClient)); end one, or try again when one has been idle for \(DurationText.format(idleTimeout))")
+        }
         guard sessions.count < capacity else {
             throw PlaygroundError(.serviceUnavailable, "too many sessions (\(capacity)); try again when one has been idle for \(DurationText.format(idleTimeout))")
         }
         var id = Self.newID()
         while sessions[id] != nil { id = Self.newID() }
         let box = SessionBox(id: id, name: name, device: device, app: app)
-        sessions[id] = (box, clock())
+        sessions[id] = (box, clock(), client)
         return box
     }
 

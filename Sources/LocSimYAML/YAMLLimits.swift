@@ -16,4 +16,10 @@ public enum YAMLLimits {
     /// document without aliases stays well under it (``maxFileBytes`` allows at most about
     /// 500,000 nodes).
     public static let maxExpandedNodes = 1_000_000
+
+    /// The most scalar text, in UTF-8 bytes, a document may hold with every alias expanded (an
+    /// alias counts the whole text of the node it names, each time it is used): 8 MiB. Bounds
+    /// aliases of long text (a 128 KiB scalar aliased 40,000 times is 5 GB once built, yet only
+    /// 40,000 nodes); a document without aliases holds at most ``maxFileBytes`` of text.
+    public static let maxExpandedBytes = 8 << 20
 }

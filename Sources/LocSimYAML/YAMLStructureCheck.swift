@@ -6,7 +6,8 @@ import LocSimInput
 ///
 /// - syntax errors (reader, scanner and parser errors, with the line and column);
 /// - lists and mappings nested deeper than ``YAMLLimits/maxDepth``;
-/// - more than ``YAMLLimits/maxExpandedNodes`` nodes with every alias expanded (alias bombs);
+/// - more than ``YAMLLimits/maxExpandedNodes`` nodes, or more than ``YAMLLimits/maxExpandedBytes``
+///   of scalar text, with every alias expanded (alias bombs, and aliases of long text);
 /// - a list or mapping as a mapping key, written out or through an alias (`{[a]: 1}`,
 ///   `? a: b`, `*list: 1`): no LocSim file has one, Yams' constructor traps on them, and Yams
 ///   hashes whole keys while composing (exponential for an aliased key).
@@ -63,13 +64,17 @@ enum YAMLStructureCheck {
             var anchor: String?
             /// ``expanded`` when it opened.
             var start: Int
+            /// ``expandedBytes`` when it opened.
+            var startBytes: Int
             /// In a mapping: whether the next node is a key.
             var expectsKey = true
         }
 
-        /// A named node: how many nodes it expands to, and whether it is a list or mapping.
+        /// A named node: how many nodes and how many bytes of text it expands to, and whether it
+        /// is a list or mapping.
         struct Anchored {
             var size: Int
+            var bytes: Int
             var isCollection: Bool
         }
 
@@ -77,6 +82,7 @@ enum YAMLStructureCheck {
         var open: [Open] = []
         var anchors: [String: Anchored] = [:]
         var expanded = 0
+        var expandedBytes = 0
 
         init(file: String) { self.file = file }
 
@@ -84,26 +90,29 @@ enum YAMLStructureCheck {
             let line = event.start_mark.line + 1
             switch event.type {
             case YAML_SCALAR_EVENT:
-                try count(1, line: line)
-                if let anchor = Self.name(event.data.scalar.anchor) { anchors[anchor] = Anchored(size: 1, isCollection: false) }
+                let bytes = event.data.scalar.length
+                try count(1, bytes: bytes, line: line)
+                if let anchor = Self.name(event.data.scalar.anchor) { anchors[anchor] = Anchored(size: 1, bytes: bytes, isCollection: false) }
                 finishNode()
             case YAML_ALIAS_EVENT:
-                let target = Self.name(event.data.alias.anchor).flatMap { anchors[$0] } ?? Anchored(size: 1, isCollection: false)
+                let target = Self.name(event.data.alias.anchor).flatMap { anchors[$0] } ?? Anchored(size: 1, bytes: 0, isCollection: false)
                 if target.isCollection && isAtKey { throw keyError(line: line) }
-                try count(target.size, line: line)
+                try count(target.size, bytes: target.bytes, line: line)
                 finishNode()
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 if isAtKey { throw keyError(line: line) }
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let anchor = Self.name(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
-                open.append(Open(isMapping: isMapping, anchor: anchor, start: expanded))
-                try count(1, line: line)
+                open.append(Open(isMapping: isMapping, anchor: anchor, start: expanded, startBytes: expandedBytes))
+                try count(1, bytes: 0, line: line)
                 guard open.count <= YAMLLimits.maxDepth else {
                     throw InputError(file: file, line: line, message: YAMLStructureCheck.depthMessage)
                 }
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let closed = open.popLast() else { return }
-                if let anchor = closed.anchor { anchors[anchor] = Anchored(size: expanded - closed.start, isCollection: true) }
+                if let anchor = closed.anchor {
+                    anchors[anchor] = Anchored(size: expanded - closed.start, bytes: expandedBytes - closed.startBytes, isCollection: true)
+                }
                 finishNode()
             default:
                 break
@@ -119,10 +128,14 @@ enum YAMLStructureCheck {
             open[last].expectsKey.toggle()
         }
 
-        private mutating func count(_ nodes: Int, line: Int) throws {
+        private mutating func count(_ nodes: Int, bytes: Int, line: Int) throws {
             expanded += nodes
+            expandedBytes += bytes
             guard expanded <= YAMLLimits.maxExpandedNodes else {
                 throw InputError(file: file, line: line, message: "YAML expands to more than \(YAMLLimits.maxExpandedNodes) nodes (aliases count each time they are used)")
+            }
+            guard expandedBytes <= YAMLLimits.maxExpandedBytes else {
+                throw InputError(file: file, line: line, message: "YAML expands to more than \(YAMLLimits.maxExpandedBytes) bytes of text (aliases count their whole text each time they are used)")
             }
         }
 

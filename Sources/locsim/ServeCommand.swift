@@ -11,9 +11,17 @@ struct Serve: ParsableCommand {
         Listens on loopback only unless --host says otherwise. Open the printed address in a \
         browser. See Docs/Serve.md.
 
+        Requests whose Host header is not localhost, 127.x.x.x or [::1] (with any port) are \
+        refused with 403, against DNS rebinding; name any other host the browser uses to reach \
+        the server with --allowed-host (for example with --host 0.0.0.0). Requests that change \
+        something must be JSON (415 otherwise) and, when they carry an Origin, come from the \
+        server's own page (403 otherwise). A connection that sends no complete request for 30 \
+        seconds is closed.
+
         Examples:
           locsim serve
           locsim serve --port 9000
+          locsim serve --host 0.0.0.0 --allowed-host mybox.local
         """
     )
 
@@ -32,10 +40,22 @@ struct Serve: ParsableCommand {
     @Option(help: "The most sessions at once.")
     var maxSessions = 256
 
+    @Option(help: "The most sessions one client (one remote address) may have at once; one more gets 429.")
+    var maxSessionsPerClient = 32
+
+    @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
+        "A host name or address, besides the loopback ones, that requests may name in their Host header (repeatable).",
+        valueName: "name"))
+    var allowedHosts: [String] = []
+
     mutating func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
         guard idleMinutes > 0 else { throw ValidationError("--idle-minutes must be positive") }
         guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
+        guard maxSessionsPerClient > 0 else { throw ValidationError("--max-sessions-per-client must be positive") }
+        for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == "/" || $0.isWhitespace }) {
+            throw ValidationError("--allowed-host '\(name)' is not a host name or address")
+        }
     }
 
     func run() throws {
@@ -49,6 +69,8 @@ struct Serve: ParsableCommand {
         options.rulesFile = rules
         options.idleTimeout = .seconds(idleMinutes * 60)
         options.capacity = maxSessions
+        options.sessionsPerClient = maxSessionsPerClient
+        options.allowedHosts = allowedHosts
         let playground = Playground(options: options)
         let host = self.host
         let failure = ServeFailure()

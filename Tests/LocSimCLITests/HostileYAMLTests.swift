@@ -115,6 +115,17 @@ struct HostileYAMLTests {
         #expect(out.stdout.contains("in 1 target"))
     }
 
+    @Test("A scenario whose aliases expand to more text than the YAML budget (8 MiB) is one line with its line, exit 2")
+    func aliasOfLongText() throws {
+        // The shape: a step name of 128 KiB aliased many times (40,000 ran out of memory).
+        let text = "name: x\nsteps:\n  - wait: &a \"" + String(repeating: "x", count: 128 << 10) + "\"\n  - ["
+            + Array(repeating: "*a", count: 40_000).joined(separator: ",") + "]\n"
+        let path = LocsimProcess.writeScenario(text, name: "alias-long-text")
+        let out = try LocsimProcess.run(["run", path])
+        #expect(out.status == 2)
+        #expect(out.stderr == "error: \(path):4: YAML expands to more than 8388608 bytes of text (aliases count their whole text each time they are used)\n")
+    }
+
     @Test("A scenario larger than the YAML size limit (1 MiB) is one line without a line number, exit 2")
     func oversizedFile() throws {
         let filler = String(repeating: "# " + String(repeating: "x", count: 1000) + "\n", count: 1100)

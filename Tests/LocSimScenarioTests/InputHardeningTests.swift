@@ -129,6 +129,21 @@ struct InputHardeningTests {
         #expect(e?.message == "YAML expands to more than 1000000 nodes (aliases count each time they are used)")
     }
 
+    @Test("Aliases of long text: the text they expand to is bounded in bytes (YAMLLimits.maxExpandedBytes), not only in nodes")
+    func aliasTextBudget() throws {
+        // 128 KiB of text aliased 100 times: 101 nodes, 12.8 MiB once built.
+        let long = "name: x\nlong: &a \"" + String(repeating: "x", count: 128 << 10) + "\"\nsteps: [" + Array(repeating: "*a", count: 100).joined(separator: ", ") + "]\n"
+        let e = Self.yamlError(long)
+        #expect(e?.line == 3)
+        #expect(e?.message == "YAML expands to more than 8388608 bytes of text (aliases count their whole text each time they are used)")
+        // Through a list too: the list's text counts each time the list is used.
+        let list = "l: &l [\"" + String(repeating: "y", count: 1_000_000) + "\"]\nm: [" + Array(repeating: "*l", count: 8).joined(separator: ", ") + "]\n"
+        #expect(Self.yamlError(list)?.message.contains("bytes of text") == true)
+        // Under the budget: read.
+        let fine = "l: &l [\"" + String(repeating: "y", count: 1_000_000) + "\"]\nm: [" + Array(repeating: "*l", count: 6).joined(separator: ", ") + "]\n"
+        #expect(Self.yamlError(fine) == nil)
+    }
+
     @Test("A list or mapping as a mapping key is one error with its line, written out or through an alias", arguments: [
         ("{[a]: 1}\n", 1), ("x: 1\n? a: b\n: 1\n", 2), ("x: &l [1]\n*l : 1\n", 2), ("x: 1\n? [a, b]\n: 1\n", 2),
     ])

@@ -52,12 +52,18 @@ final class LoopbackClient {
         }
     }
 
-    /// Sends one request and reads its whole response.
-    func execute(_ method: HTTPMethod, _ uri: String, body: String? = nil) async throws -> LoopbackResponse {
+    /// Sends one request and reads its whole response. It carries `Host: 127.0.0.1` and, unless
+    /// it is a GET, `Content-Type: application/json`; a name in `headers` replaces those of that
+    /// name (a `nil` value sends none), and may come twice to send two.
+    func execute(_ method: HTTPMethod, _ uri: String, body: String? = nil,
+                 headers overrides: KeyValuePairs<String, String?> = [:]) async throws -> LoopbackResponse {
         var head = HTTPRequestHead(version: .http1_1, method: method, uri: uri)
-        head.headers.add(name: "Host", value: "127.0.0.1")
+        var defaults: [(String, String)] = [("Host", "127.0.0.1")]
+        if method != .GET { defaults.append(("Content-Type", "application/json")) }
+        let replaced = Set(overrides.map { $0.key.lowercased() })
+        for (name, value) in defaults where !replaced.contains(name.lowercased()) { head.headers.add(name: name, value: value) }
+        for (name, value) in overrides { if let value { head.headers.add(name: name, value: value) } }
         if let body {
-            head.headers.add(name: "Content-Type", value: "application/json")
             head.headers.add(name: "Content-Length", value: String(body.utf8.count))
         }
         var parts: [HTTPClientRequestPart] = [.head(head)]
@@ -93,8 +99,8 @@ final class LoopbackClient {
     }
 
     /// POSTs JSON (or any text) to `uri`.
-    func post(_ uri: String, _ body: String) async throws -> LoopbackResponse {
-        try await execute(.POST, uri, body: body)
+    func post(_ uri: String, _ body: String, headers: KeyValuePairs<String, String?> = [:]) async throws -> LoopbackResponse {
+        try await execute(.POST, uri, body: body, headers: headers)
     }
 }
 

@@ -180,7 +180,7 @@ struct PlaygroundAPITests {
         let scenario = try ScenarioParser.parse(text, file: "seed000.yml")
         try await makePlayground().withClient { client in
             let s0 = try await client.newSession()
-            var s: SessionView = try decode(try await client.post("/api/sessions/\(s0.id)/open?name=seed000.yml", text))
+            var s: SessionView = try decode(try await client.post("/api/sessions/\(s0.id)/open", openBody(text, name: "seed000.yml")))
             #expect(s.pending.count == scenario.steps.count && s.steps.isEmpty && s.app.name == "Trails")
             while !s.pending.isEmpty {
                 s = try decode(try await client.post("/api/sessions/\(s.id)/actions", #"{"do": "next"}"#))
@@ -192,7 +192,7 @@ struct PlaygroundAPITests {
             let model = try String(contentsOfFile: packageRoot + "/Examples/explore/buggy-tracker.yml", encoding: .utf8)
             for (body, message) in [(model, "app model"), ("steps: [", "malformed YAML"), ("name: x", "needs steps"),
                                     ("app: {infoPlist: Info.plist}\nsteps: []", "reads no files")] {
-                let r = try await client.post("/api/sessions/\(s.id)/open", body)
+                let r = try await client.post("/api/sessions/\(s.id)/open", openBody(body))
                 #expect(r.status == .badRequest, "\(body.prefix(30))")
                 #expect(errorMessage(r)?.contains(message) == true, "\(errorMessage(r) ?? "no error")")
             }
@@ -204,7 +204,7 @@ struct PlaygroundAPITests {
     func failedExpectation() async throws {
         try await makePlayground().withClient { client in
             let s0 = try await client.newSession()
-            var s: SessionView = try decode(try await client.post("/api/sessions/\(s0.id)/open", "steps: [launch, {expect: {status: authorizedAlways}}]"))
+            var s: SessionView = try decode(try await client.post("/api/sessions/\(s0.id)/open", openBody("steps: [launch, {expect: {status: authorizedAlways}}]")))
             s = try decode(try await client.post("/api/sessions/\(s.id)/actions", #"{"do": "next"}"#))
             s = try decode(try await client.post("/api/sessions/\(s.id)/actions", #"{"do": "next"}"#))
             #expect(s.lastOutcome?.result == "failed")

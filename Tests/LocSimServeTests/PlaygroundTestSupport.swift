@@ -45,6 +45,13 @@ extension LoopbackClient {
     }
 }
 
+/// The JSON body of `POST /api/sessions/{id}/open` for a file's text.
+func openBody(_ text: String, name: String? = nil) -> String {
+    var object = ["text": text]
+    object["name"] = name
+    return String(data: try! JSONEncoder().encode(object), encoding: .utf8)!
+}
+
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func decode<T: Decodable>(_ response: LoopbackResponse, as type: T.Type = T.self) throws -> T {
     try JSONDecoder().decode(T.self, from: Data(String(buffer: response.body).utf8))
