@@ -38,14 +38,7 @@ enum ExplorationWorker {
     /// The running test and test case, as text the same in every run of the binary (`nil`
     /// outside a Swift Testing test).
     static var site: String? {
-        guard let test = Test.current else { return nil }
-        var text = test.id.description
-        if let testCase = Test.Case.current {
-            // The case's description names its arguments; addresses differ from run to run.
-            let described = String(describing: testCase)
-            text += "\n" + described.replacingOccurrences(of: #"(0x|\$)[0-9a-fA-F]{6,}"#, with: "", options: .regularExpression)
-        }
-        return text
+        Test.current.map { FlowChild.site($0, Test.Case.current) }
     }
 
     /// The test's ID, the `--filter` that selects it.

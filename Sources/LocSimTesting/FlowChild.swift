@@ -1,0 +1,117 @@
+import Foundation
+import LocSimExplorer
+import Testing
+
+/// Runs the body of a `.simulatedDevice` test in a child process, where a trap in app code (a
+/// continuation resumed twice, an unowned reference, a `fatalError`) fails that test with the
+/// trap's message instead of ending the whole test run.
+///
+/// The child is the test binary itself, run again with only the test selected (as Swift
+/// Testing's exit tests do) and its test case named in `LOCSIM_FLOW_CHILD`: there the trait runs
+/// the body of that case and no other. The child's issues come back through Swift Testing's event
+/// stream (`--event-stream-output-path`), each recorded again here at its own source location;
+/// what the test prints comes back on standard output. Core Location has no such type.
+package enum FlowChild {
+    /// In a child: the test case whose body this process runs.
+    static let target: String? = ProcessInfo.processInfo.environment["LOCSIM_FLOW_CHILD"]
+
+    /// The test case, as text the same in every run of the binary.
+    static func site(_ test: Test, _ testCase: Test.Case?) -> String {
+        var text = test.id.description
+        if let testCase {
+            // The case's description names its arguments; addresses differ from run to run.
+            text += "\n" + String(describing: testCase).replacingOccurrences(of: #"(0x|\$)[0-9a-fA-F]{6,}"#, with: "", options: .regularExpression)
+        }
+        return text
+    }
+
+    /// Runs `site`'s body in a child and records here what went wrong there (a crash at
+    /// `location`, the test's).
+    static func run(_ site: String, at location: SourceLocation) async {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-flow-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            Issue.record("LocSim: the flow's child process could not be prepared: \(error)", sourceLocation: location)
+            return
+        }
+        let events = directory.appendingPathComponent("events.jsonl").path
+        let stdout = directory.appendingPathComponent("stdout").path, stderr = directory.appendingPathComponent("stderr").path
+        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--testing-library", "swift-testing", "--filter", ExplorationWorker.filter(for: site),
+                             "--event-stream-output-path", events, "--event-stream-version", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOCSIM_FLOW_CHILD"] = site
+        // A trap is reported from its message: no backtrace (it takes a second and says nothing more).
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        process.standardError = FileHandle(forWritingAtPath: stderr)
+        let ended: Void? = await withCheckedContinuation { (done: CheckedContinuation<Void?, Never>) in
+            process.terminationHandler = { _ in done.resume(returning: ()) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                done.resume(returning: nil)
+            }
+        }
+        guard ended != nil else {
+            Issue.record("LocSim: the flow's child process could not start (\(process.executableURL?.path ?? "?"))", sourceLocation: location)
+            return
+        }
+        let printed = (try? String(contentsOfFile: stdout, encoding: .utf8)) ?? ""
+        for line in printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast() where !isTestingOutput(line) {
+            print(line)
+        }
+        let recorded = issues(in: (try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
+        for issue in recorded.issues {
+            Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.location ?? location)
+        }
+        guard process.terminationReason == .uncaughtSignal || !recorded.ended else { return }
+        let trap = AppTrap(stderr: (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "",
+                           signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
+                           exitCode: process.terminationReason == .exit ? process.terminationStatus : nil)
+        Issue.record("""
+            LocSim: app code crashed the flow (\(trap.key)): \(trap.message)
+            The test ran in a child process, so the rest of the run goes on; on a phone the app would have crashed here.
+            """, sourceLocation: location)
+    }
+
+    /// A line Swift Testing prints about its own run (`◇ Test … started.`, `✔`, `✘`, `↳`), not the test's.
+    private static func isTestingOutput(_ line: Substring) -> Bool {
+        let plain = line.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
+        return ["◇", "✔", "✘", "↳", "􀟈", "􀢄", "􀛭", "􁁛", "􀄵"].contains { plain.hasPrefix($0) }
+    }
+
+    /// An issue the child recorded: its messages and where.
+    package struct RecordedIssue {
+        package var text: String
+        package var location: SourceLocation?
+    }
+
+    /// The issues of an event stream (version 0), and whether the run reached its end.
+    package static func issues(in stream: String) -> (issues: [RecordedIssue], ended: Bool) {
+        var found: [RecordedIssue] = [], ended = false
+        for line in stream.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["kind"] as? String == "event", let payload = object["payload"] as? [String: Any],
+                  let kind = payload["kind"] as? String else { continue }
+            if kind == "runEnded" { ended = true }
+            guard kind == "issueRecorded" else { continue }
+            let issue = payload["issue"] as? [String: Any]
+            if issue?["isKnown"] as? Bool == true { continue }
+            let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            var location: SourceLocation?
+            if let l = issue?["sourceLocation"] as? [String: Any], let fileID = l["fileID"] as? String, let line = l["line"] as? Int,
+               let column = l["column"] as? Int, fileID.contains("/") {
+                location = SourceLocation(fileID: fileID, filePath: l["_filePath"] as? String ?? fileID, line: line, column: column)
+            }
+            found.append(RecordedIssue(text: messages.joined(separator: "\n"), location: location))
+        }
+        return (found, ended)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import LocSim
+import LocSimModel
+import LocSimTesting
+import Testing
+
+/// Fixtures for ``TraitFlowChildTests``: tests with the trait whose bodies crash or fail. They run
+/// only in a test binary started by those tests (`LOCSIM_FLOW_FIXTURES=1`).
+@Suite("Flow fixtures", .enabled(if: ProcessInfo.processInfo.environment["LOCSIM_FLOW_FIXTURES"] == "1"))
+struct FlowFixtures {
+    /// Resumes a continuation when the user answers, and again at every later change: the
+    /// shipping bug that crashes the app.
+    final class ResumesTwice: NSObject, CLLocationManagerDelegate {
+        let manager = CLLocationManager()
+        var continuation: CheckedContinuation<CLAuthorizationStatus, Never>?
+        override init() { super.init(); manager.delegate = self }
+        func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+            guard manager.authorizationStatus != .notDetermined else { return }
+            continuation?.resume(returning: manager.authorizationStatus)
+        }
+    }
+
+    @Test(.simulatedDevice(.iOS(18), answers: [.allowWhileUsing]))
+    func crashes() async throws {
+        let device = try #require(SimulatedDevice.current)
+        let app = try #require(SimulatedApp.current)
+        let asker = ResumesTwice()
+        let status = await withCheckedContinuation { continuation in
+            asker.continuation = continuation
+            asker.manager.requestWhenInUseAuthorization()
+            device.run()                                 // the user answers; the delegate resumes it
+        }
+        print("answered \(status)")
+        app.changeSetting(.never)                        // a later change resumes it again
+        device.run()
+    }
+
+    @Test(.simulatedDevice(.iOS(18), answers: [.allowWhileUsing]))
+    func fails() throws {
+        let device = try #require(SimulatedDevice.current)
+        let asker = ResumesTwice()
+        asker.manager.requestWhenInUseAuthorization()
+        device.run()
+        #expect(asker.manager.authorizationStatus == .denied, "the flow's own expectation")
+    }
+
+    @Test(.simulatedDevice(.iOS(18), answers: [.allowWhileUsing]), arguments: [1, 2])
+    func passes(_ n: Int) throws {
+        let device = try #require(SimulatedDevice.current)
+        let asker = ResumesTwice()
+        asker.manager.requestWhenInUseAuthorization()
+        device.run()
+        #expect(asker.manager.authorizationStatus == .authorizedWhenInUse)
+        print("case \(n) ran in process \(getpid())")
+    }
+}
+
+/// The trait runs a flow's body in a child process: app code that crashes fails that test with the
+/// trap's message and the run goes on; the child's issues and output reach the test.
+@Suite("The trait's flows run in a child process")
+struct TraitFlowChildTests {
+    /// Runs the fixture `name` in a test binary of its own; its event stream and standard output.
+    static func run(_ name: String) throws -> (status: Int32, reason: Process.TerminationReason, events: String, output: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-flow-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let events = directory.appendingPathComponent("events").path, output = directory.appendingPathComponent("out").path
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "FlowFixtures/\(name)",
+                             "--event-stream-output-path", events, "--event-stream-version", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOCSIM_FLOW_FIXTURES"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason,
+                (try? String(contentsOfFile: events, encoding: .utf8)) ?? "", (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+    }
+
+    @Test("a continuation resumed twice in a flow fails that test with the trap's message; the test process lives on")
+    func crashIsAnIssue() throws {
+        let run = try Self.run("crashes")
+        #expect(run.reason == .exit, "the fixture's process was not taken down: \(run.reason)")
+        let recorded = FlowChild.issues(in: run.events)
+        #expect(recorded.ended, "the fixture's run reached its end")
+        let crash = try #require(recorded.issues.first { $0.text.contains("app code crashed the flow") }, "\(recorded.issues.map(\.text))")
+        #expect(crash.text.contains("continuationResumedTwice") && crash.text.contains("more than once"), "\(crash.text)")
+        #expect(run.output.contains("answered authorizedWhenInUse"), "what the body printed before the crash: \(run.output)")
+        #expect(crash.location?.fileID.hasSuffix("TraitFlowChildTests.swift") == true, "at the test: \(String(describing: crash.location))")
+    }
+
+    @Test("an expectation that fails in the child is an issue of the test, at its source line")
+    func failureComesBack() throws {
+        let run = try Self.run("fails")
+        let recorded = FlowChild.issues(in: run.events)
+        let failure = try #require(recorded.issues.first { $0.text.contains("the flow's own expectation") }, "\(recorded.issues.map(\.text))")
+        #expect(failure.location?.fileID.hasSuffix("TraitFlowChildTests.swift") == true, "\(String(describing: failure.location))")
+        #expect(!recorded.issues.contains { $0.text.contains("crashed") })
+    }
+
+    @Test("a passing flow passes; each case of a parameterized test runs once, in a child of its own")
+    func passingCases() throws {
+        let run = try Self.run("passes")
+        #expect(run.status == 0)
+        #expect(FlowChild.issues(in: run.events).issues.isEmpty)
+        let ran = run.output.split(separator: "\n").filter { $0.hasPrefix("case ") }
+        #expect(ran.count == 2 && Set(ran.map { $0.split(separator: " ")[1] }) == ["1", "2"], "\(ran)")
+        #expect(!ran.contains { $0.hasSuffix("process \(getpid())") })
+    }
+}
