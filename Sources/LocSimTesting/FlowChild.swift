@@ -71,14 +71,26 @@ package enum FlowChild {
         for issue in recorded.issues {
             Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.location ?? location)
         }
+        let errors = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
+        // A sanitizer's report in the child (a test run with --sanitize=thread) fails the test
+        // here, where the run's log shows it.
+        if let report = sanitizerReport(in: errors) {
+            Issue.record("LocSim: the sanitizer reported in the flow's child process:\n\(report)", sourceLocation: location)
+        }
         guard process.terminationReason == .uncaughtSignal || !recorded.ended else { return }
-        let trap = AppTrap(stderr: (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "",
+        let trap = AppTrap(stderr: errors,
                            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
                            exitCode: process.terminationReason == .exit ? process.terminationStatus : nil)
         Issue.record("""
             LocSim: app code crashed the flow (\(trap.key)): \(trap.message)
             The test ran in a child process, so the rest of the run goes on; on a phone the app would have crashed here.
             """, sourceLocation: location)
+    }
+
+    /// The first sanitizer report in a child's standard error (up to 4,000 characters), if any.
+    package static func sanitizerReport(in errors: String) -> String? {
+        guard let start = errors.range(of: "WARNING: ThreadSanitizer") ?? errors.range(of: "ERROR: AddressSanitizer") else { return nil }
+        return String(errors[start.lowerBound...].prefix(4000))
     }
 
     /// A line Swift Testing prints about its own run (`◇ Test … started.`, `✔`, `✘`, `↳`), not the test's.

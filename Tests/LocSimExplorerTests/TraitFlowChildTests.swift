@@ -111,4 +111,11 @@ struct TraitFlowChildTests {
         #expect(ran.count == 2 && Set(ran.map { $0.split(separator: " ")[1] }) == ["1", "2"], "\(ran)")
         #expect(!ran.contains { $0.hasSuffix("process \(getpid())") })
     }
+
+    @Test("a sanitizer's report in the child's standard error is found (CI's thread-sanitizer step fails on it)")
+    func sanitizerReports() {
+        let errors = "◇ Test started.\n==================\nWARNING: ThreadSanitizer: data race (pid=42)\n  Write of size 8\n"
+        #expect(FlowChild.sanitizerReport(in: errors)?.hasPrefix("WARNING: ThreadSanitizer: data race") == true)
+        #expect(FlowChild.sanitizerReport(in: "◇ Test started.\n✔ Test passed.\n") == nil)
+    }
 }
