@@ -166,22 +166,9 @@ public struct AuthorizationGraph: Hashable, Sendable {
         return out
     }
 
-    /// SVG from Graphviz's `dot`; `nil` when `dot` is not installed or fails.
+    /// SVG from Graphviz's `dot` (found on `PATH`); `nil` when `dot` is not installed or fails.
     public var svg: String? {
-        guard let dotPath = Self.findDot() else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dotPath)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        input.fileHandleForWriting.write(Data(dot.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        GraphvizDot(candidates: GraphvizDot.pathCandidates)?.svg(dot)
     }
 
     /// What `locsim graph` prints, and its exit status (2 for a bad platform or a missing `dot`);
@@ -203,15 +190,6 @@ public struct AuthorizationGraph: Hashable, Sendable {
             }
             return .init(stdout: svg, stderr: "", status: 0)
         }
-    }
-
-    private static func findDot() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/dot"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     private static func escape(_ s: String) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import LocSim
+import LocSimExplorer
 import LocSimInput
 import LocSimModel
 import LocSimScenario

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LocSim
+import LocSimExplorer
 import LocSimModel
 import LocSimScenario
 import NIOCore

@@ -1,25 +1,31 @@
 import Foundation
 
-/// Graphviz's `dot`, found at a fixed path only: never through `PATH`, which a server started from
-/// a shell with a writable directory early in its `PATH` would otherwise run whatever `dot` it
-/// finds there.
-struct GraphvizDot: Sendable {
+/// Graphviz's `dot`: the one place that finds it and runs it. The playground looks at fixed paths
+/// only — never through `PATH`, which a server started from a shell with a writable directory
+/// early in its `PATH` would otherwise run whatever `dot` it finds there; `locsim graph`, a command
+/// the user runs, looks on `PATH` (``pathCandidates``).
+package struct GraphvizDot: Sendable {
     /// Where `dot` is looked for, in order: Debian and Ubuntu, Homebrew on Intel, Homebrew on
     /// Apple silicon.
-    static let fixedPaths = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"]
+    package static let fixedPaths = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"]
 
     /// The executable.
-    let path: String
+    package let path: String
 
     /// The first executable of `candidates` (``fixedPaths`` unless a test says otherwise); `nil`
     /// when there is none, and the page draws Mermaid text instead.
-    init?(candidates: [String] = fixedPaths) {
+    package init?(candidates: [String] = fixedPaths) {
         guard let path = candidates.first(where: { $0.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
         self.path = path
     }
 
+    /// `dot` in each directory of `PATH` (absolute ones only), in order.
+    package static var pathCandidates: [String] {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin").split(separator: ":").map { "\($0)/dot" }
+    }
+
     /// The SVG of a DOT graph (`dot -Tsvg`); `nil` when `dot` fails.
-    func svg(_ dot: String) -> String? {
+    package func svg(_ dot: String) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-Tsvg"]
