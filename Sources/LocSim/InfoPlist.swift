@@ -84,10 +84,12 @@ public enum InfoPlist {
         return app
     }
 
-    /// The Info.plist an app description stands for: the inverse of
-    /// `appDescription(from:file:name:)`, for app code that reads its own
-    /// Info.plist (`Bundle.app` in `LocSimCoreLocation`). Keys the description leaves at their
-    /// defaults (no background mode, no App Clip, …) are absent, as in a real Info.plist.
+    /// The Info.plist an app description stands for, for app code that reads its own Info.plist
+    /// (`Bundle.app` in `LocSimCoreLocation`): `appDescription(from:file:name:)` reads it back as
+    /// the same description, but for the facts that are not Info.plist keys (`compatibleApp`,
+    /// the sandbox and its entitlement, `delegateMethods`), which it leaves at their defaults.
+    /// Keys the description leaves at their defaults (no background mode, no App Clip, …) are
+    /// absent, as in a real Info.plist.
     public static func dictionary(describing app: AppDescription) -> [String: Any] {
         var plist: [String: Any] = [InfoPlistKey.bundleName: app.name, InfoPlistKey.bundleDisplayName: app.name]
         for (key, purpose) in app.purposeStrings {

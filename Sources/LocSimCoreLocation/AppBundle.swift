@@ -32,20 +32,25 @@ extension Bundle {
 
 /// The simulated app's main bundle, as far as its Info.plist goes.
 ///
-/// Mirrors the Info.plist accessors of `Bundle.main`; returned by ``Foundation/Bundle/app``.
+/// Mirrors the Info.plist accessors of Foundation's `Bundle.main`; returned by
+/// ``Foundation/Bundle/app``. LocSim's addition: Core Location has no such type.
 public struct SimulatedAppBundle: Sendable {
-    /// The app's Info.plist facts.
-    public let description: AppDescription
+    /// The app's Info.plist facts. LocSim's addition.
+    public let app: AppDescription
 
-    /// Wraps an app description.
-    public init(_ description: AppDescription) {
-        self.description = description
+    /// The bundle of an app with these Info.plist facts. LocSim's addition.
+    public init(_ app: AppDescription) {
+        self.app = app
     }
 
-    /// The bundle identifier LocSim gives the simulated app.
+    /// The bundle identifier LocSim gives the simulated app: `com.example.` and the app's name in
+    /// ASCII letters and digits (`app` when that leaves nothing).
     ///
     /// Mirrors `Bundle.bundleIdentifier`.
-    public var bundleIdentifier: String? { "com.example.\(description.name.filter { $0.isLetter || $0.isNumber })" }
+    public var bundleIdentifier: String? {
+        let name = app.name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return "com.example.\(name.isEmpty ? "app" : name)"
+    }
 
     /// The value of an Info.plist key, or nil when the app does not declare it.
     ///
@@ -59,8 +64,8 @@ public struct SimulatedAppBundle: Sendable {
     ///
     /// Mirrors `Bundle.infoDictionary`.
     public var infoDictionary: [String: Any]? {
-        var plist = InfoPlist.dictionary(describing: description)
-        plist["CFBundleIdentifier"] = bundleIdentifier
+        var plist = InfoPlist.dictionary(describing: app)
+        plist[InfoPlistKey.bundleIdentifier] = bundleIdentifier
         return plist
     }
 }

@@ -1,7 +1,9 @@
 import LocSim
 import LocSimModel
 
-#if !canImport(CoreLocation)
+// On every platform, Core Location's too: the names are this module's own, and a test build selects
+// them with the LOCSIM condition (Docs/SwiftAPI.md, section 5). Never import both modules in one file.
+
 /// Corresponds to `CLLocationManager`.
 public typealias CLLocationManager = LocationManager
 /// Corresponds to `CLLocationManagerDelegate`.
@@ -119,4 +121,3 @@ extension LocationManager {
         SimulationEnvironment.current.map { headingAvailable(on: $0.device) } ?? true
     }
 }
-#endif

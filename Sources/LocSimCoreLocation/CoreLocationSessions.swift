@@ -2,7 +2,9 @@ import Foundation
 import LocSim
 import LocSimModel
 
-#if !canImport(CoreLocation)
+// On every platform, Core Location's too: the names are this module's own, and a test build selects
+// them with the LOCSIM condition (Docs/SwiftAPI.md, section 5). Never import both modules in one file.
+
 // Core Location's iOS 17/18 names (section O of Docs/Rules.md) on LocSim's session objects. Like
 // `CLLocationManager()`, each attaches to the current `SimulationEnvironment` (or a fresh default
 // one). Their async sequences advance only when the simulated device's run loop turns: awaiting
@@ -211,4 +213,3 @@ public final class CLMonitor {
     /// Its events. Corresponds to `events`.
     public var events: SimulatedSequence<Event> { get async { monitor.events } }
 }
-#endif

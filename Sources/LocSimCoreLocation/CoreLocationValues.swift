@@ -2,7 +2,9 @@ import Foundation
 import LocSim
 import LocSimModel
 
-#if !canImport(CoreLocation)
+// On every platform, Core Location's too: the names are this module's own, and a test build selects
+// them with the LOCSIM condition (Docs/SwiftAPI.md, section 5). Never import both modules in one file.
+
 // Core Location's spellings on LocSim's values. Where Core Location's type differs from the
 // model's (`timestamp` is a `Date`, a circular region's `center` is not optional), the property
 // here wins for code that imports this module: the model's is `@_disfavoredOverload`, so
@@ -75,4 +77,3 @@ extension Visit {
     /// Corresponds to `CLVisit.departureDate`.
     public var departureDate: Date { .distantFuture }
 }
-#endif

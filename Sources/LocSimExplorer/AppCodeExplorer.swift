@@ -75,7 +75,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// How many steps the search asks for at once.
     package static var batchSize: Int { 16 }
     /// How far past an explicit depth limit a search goes to decide the states the limit cut.
-    package static var decidingExtraDepth: Int { 8 }
+    package static var decidingExtraDepth: Int { ExplorationVerdict.decidingExtraDepth }
 
     /// Explores every platform.
     ///

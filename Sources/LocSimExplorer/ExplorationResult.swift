@@ -31,9 +31,16 @@ public struct PlatformExploration: Sendable {
     /// future lies past the limit. They count as able to leave, so a hang there is not reported.
     public var undecided = 0
     /// The depth by which a search past the limit, expanding only what decides those states,
-    /// decided them; nil when none was left undecided, or the state limit came first.
+    /// decided them; nil when none was left undecided, or that search stopped first (at the state
+    /// limit, or ``ExplorationVerdict/decidingExtraDepth`` levels past the limit). Waiting states
+    /// at the limit itself (never expanded) count; so do states that await live updates, once
+    /// expanded.
     public var decidingDepth: Int?
-    /// What that search found among them that the limit hid (`hang asking.prompt-initial`).
+    /// The hangs and `updatesNeverCome` of those states that the search past the limit found and
+    /// the search within it does not report (`hang asking.prompt-initial`). Unlike an app-code
+    /// exploration's hidden findings, findings of other kinds that the deeper search met on its
+    /// way are not listed: it expands only what decides the waiting states, so it would meet them
+    /// by chance.
     public var hiddenFindings: [String] = []
 }
 

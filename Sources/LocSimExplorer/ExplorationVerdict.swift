@@ -50,6 +50,10 @@ public struct ExplorationVerdict: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How far past a depth limit a search goes to decide the waiting states the limit left open
+    /// (both explorers).
+    package static let decidingExtraDepth = 8
+
     /// What a cut search left open, the one text of it (`locsim explore`'s report and the test
     /// library's verdicts; `timeBudget`: what bounds the search past the limit, else the state
     /// limit): `3 waiting states left undecided (counted as able to leave); depth 9
@@ -62,7 +66,8 @@ public struct ExplorationVerdict: Hashable, Sendable, CustomStringConvertible {
             text += "; depth \(decidingDepth) decides \(them)"
             text += hidden.isEmpty ? ": nothing more found" : ": \(hidden.count) finding\(hidden.count == 1 ? "" : "s") more (\(hidden.joined(separator: ", ")))"
         } else {
-            text += timeBudget ? "; the time budget ran out before a deeper search decided \(them)" : "; the state limit came before a deeper search decided \(them)"
+            text += timeBudget ? "; the time budget ran out before a deeper search decided \(them)"
+                : "; a search \(decidingExtraDepth) levels deeper, within the state limit, did not decide \(them)"
         }
         return text
     }

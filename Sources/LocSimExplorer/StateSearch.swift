@@ -232,7 +232,8 @@ struct StateSearch {
     /// When the depth limit cut the search, counts the waiting states it left undecided and goes
     /// on past the limit, expanding only what can decide them (the states reached from them by
     /// steps that stay on their screen, or keep awaiting updates), to the depth that does, within
-    /// the state limit. The search's own figures and findings stay those of the limit.
+    /// the state limit and ``ExplorationVerdict/decidingExtraDepth`` levels, as the app-code
+    /// explorer does. The search's own figures and findings stay those of the limit.
     mutating func decideCutStates() {
         guard !frontier.isEmpty, !truncated else { return }
         let undecided = undecidedStates()
@@ -245,7 +246,7 @@ struct StateSearch {
             let reached = HangAnalysis.reachedByStaying(from: undecided, count: deeper.table.count, edges: deeper.waitingEdges, deeper.awaitingEdges)
             let open = (0..<Int32(deeper.table.count)).filter { reached[Int($0)] && !deeper.expanded[Int($0)] }
             if open.isEmpty { break }
-            if deeper.table.count >= maxStates { return }
+            if deeper.table.count >= maxStates || deeper.depthReached >= maxDepth + ExplorationVerdict.decidingExtraDepth { return }
             deeper.frontier = open
             let slice = worker.expand(deeper.frontier[...], table: deeper.table)
             _ = deeper.merge([slice])

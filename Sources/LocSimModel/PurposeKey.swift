@@ -25,6 +25,8 @@ public enum InfoPlistKey {
     public static let backgroundModes = "UIBackgroundModes"
     /// `CFBundleDisplayName`: the name shown in prompt titles.
     public static let bundleDisplayName = "CFBundleDisplayName"
+    /// `CFBundleIdentifier`: the bundle's identifier (`Bundle.app` in `LocSimCoreLocation`).
+    public static let bundleIdentifier = "CFBundleIdentifier"
     /// `CFBundleName`: the fallback name shown in prompt titles.
     public static let bundleName = "CFBundleName"
     /// `NSAppClip`: the dictionary that makes the bundle an App Clip (P6).

@@ -394,6 +394,8 @@ private final class Child {
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["--testing-library", "swift-testing", "--filter", ExplorationWorker.filter(for: site)]
         var env = ExplorationWorker.environment
+        // An exploration inside a flow's child: its worker is not that flow's child.
+        for key in FlowChild.environmentKeys { env[key] = nil }
         env["LOCSIM_WORKER_SITE"] = site
         env["LOCSIM_WORKER_ORDINAL"] = String(ordinal)
         env["LOCSIM_WORKER_PRIOR"] = prior

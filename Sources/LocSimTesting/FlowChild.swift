@@ -15,6 +15,19 @@ package enum FlowChild {
     /// In a child: the test case whose body this process runs.
     static let target: String? = ProcessInfo.processInfo.environment["LOCSIM_FLOW_CHILD"]
 
+    /// The variables that make a process a flow's child: a process that one starts (an
+    /// exploration's worker) leaves them out.
+    package static let environmentKeys = ["LOCSIM_FLOW_CHILD", "LOCSIM_FLOW_MARKER"]
+
+    /// In a child: notes that the body of ``target`` is about to run, in the file the parent
+    /// reads to check that it ran exactly once.
+    static func markRan() {
+        guard let path = ProcessInfo.processInfo.environment["LOCSIM_FLOW_MARKER"], let file = FileHandle(forWritingAtPath: path) else { return }
+        file.seekToEndOfFile()
+        file.write(Data("ran\n".utf8))
+        try? file.close()
+    }
+
     /// The test case, as text the same in every run of the binary.
     static func site(_ test: Test, _ testCase: Test.Case?) -> String {
         var text = test.id.description
@@ -38,46 +51,59 @@ package enum FlowChild {
         }
         let events = directory.appendingPathComponent("events.jsonl").path
         let stdout = directory.appendingPathComponent("stdout").path, stderr = directory.appendingPathComponent("stderr").path
-        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+        let marker = directory.appendingPathComponent("ran").path
+        for file in [stdout, stderr, marker] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["--testing-library", "swift-testing", "--filter", ExplorationWorker.filter(for: site),
                              "--event-stream-output-path", events, "--event-stream-version", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment["LOCSIM_FLOW_CHILD"] = site
+        environment["LOCSIM_FLOW_MARKER"] = marker
         // A trap is reported from its message: no backtrace (it takes a second and says nothing more).
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: stdout)
         process.standardError = FileHandle(forWritingAtPath: stderr)
-        let ended: Void? = await withCheckedContinuation { (done: CheckedContinuation<Void?, Never>) in
-            process.terminationHandler = { _ in done.resume(returning: ()) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                done.resume(returning: nil)
+        // The test's time limit (or a cancelled run) ends the child with it.
+        let ended: Void? = await withTaskCancellationHandler {
+            await withCheckedContinuation { (done: CheckedContinuation<Void?, Never>) in
+                process.terminationHandler = { _ in done.resume(returning: ()) }
+                do { try process.run() } catch {
+                    process.terminationHandler = nil
+                    done.resume(returning: nil)
+                }
             }
+        } onCancel: {
+            if process.isRunning { process.terminate() }
         }
         guard ended != nil else {
             Issue.record("LocSim: the flow's child process could not start (\(process.executableURL?.path ?? "?"))", sourceLocation: location)
             return
         }
-        let printed = (try? String(contentsOfFile: stdout, encoding: .utf8)) ?? ""
-        for line in printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast() where !isTestingOutput(line) {
-            print(line)
-        }
+        // What the test printed, without Swift Testing's own lines about the child's run.
+        print(withoutTestingOutput((try? String(contentsOfFile: stdout, encoding: .utf8)) ?? ""), terminator: "")
+        let errors = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
+        FileHandle.standardError.write(Data(withoutTestingOutput(errors).utf8))
         let recorded = issues(in: (try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         for issue in recorded.issues {
             Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.location ?? location)
         }
-        let errors = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
         // A sanitizer's report in the child (a test run with --sanitize=thread) fails the test
         // here, where the run's log shows it.
         if let report = sanitizerReport(in: errors) {
             Issue.record("LocSim: the sanitizer reported in the flow's child process:\n\(report)", sourceLocation: location)
         }
-        guard process.terminationReason == .uncaughtSignal || !recorded.ended else { return }
+        guard process.terminationReason == .uncaughtSignal || !recorded.ended else {
+            // A case whose description differs between two runs of the binary (a set among its
+            // arguments, printed in another order) is not found in the child: never a silent pass.
+            let ran = ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").split(separator: "\n").count
+            if ran != 1 {
+                Issue.record("LocSim: the flow's child process ran this test case's body \(ran) times, not once: its arguments print differently from run to run (a Set or Dictionary?); give the case arguments that print the same, or isolation: .inProcess", sourceLocation: location)
+            }
+            return
+        }
         let trap = AppTrap(stderr: errors,
                            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
                            exitCode: process.terminationReason == .exit ? process.terminationStatus : nil)
@@ -93,10 +119,22 @@ package enum FlowChild {
         return String(errors[start.lowerBound...].prefix(4000))
     }
 
-    /// A line Swift Testing prints about its own run (`◇ Test … started.`, `✔`, `✘`, `↳`), not the test's.
-    private static func isTestingOutput(_ line: Substring) -> Bool {
-        let plain = line.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
-        return ["◇", "✔", "✘", "↳", "􀟈", "􀢄", "􀛭", "􁁛", "􀄵"].contains { plain.hasPrefix($0) }
+    /// `text` without the lines Swift Testing prints about its own run (`◇ Test … started.`, `✔`,
+    /// `✘`, `↳` and their continuation lines), which the test's own run prints in this process.
+    package static func withoutTestingOutput(_ text: String) -> String {
+        var kept = "", inTesting = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") || text.isEmpty ? 1 : 0) {
+            let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            if ["◇", "✔", "✘", "↳", "━", "➜", "􀟈", "􀢄", "􀛭", "􁁛", "􀄵"].contains(where: { plain.hasPrefix($0) }) {
+                inTesting = true
+            } else if inTesting, plain.hasPrefix("  ") {
+                // The indented lines of an issue's comment.
+            } else {
+                inTesting = false
+                kept += line + "\n"
+            }
+        }
+        return kept
     }
 
     /// An issue the child recorded: its messages and where.

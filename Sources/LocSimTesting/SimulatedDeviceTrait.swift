@@ -46,6 +46,7 @@ public struct SimulatedDeviceTrait: TestTrait, TestScoping {
             if let target = FlowChild.target {
                 // In a child: only the case it was started for (another case has a child of its own).
                 guard target == site else { return }
+                FlowChild.markRan()
             } else {
                 await FlowChild.run(site, at: test.sourceLocation)
                 return

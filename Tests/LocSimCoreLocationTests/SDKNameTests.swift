@@ -14,7 +14,7 @@ struct SDKNameTests {
     static let appleModules: Set<String> = ["Foundation", "SwiftUI", "UIKit", "Combine"]
     /// The modules whose names a test target that imports `LocSimTesting` sees.
     static let locSimModules = ["LocSimCoreLocation", "LocSimTesting", "LocSim", "LocSimModel"]
-    /// Core Location names newer than the SDK the list was made from (iOS 18.0).
+    /// Core Location names newer than the iPhoneOS 17.4 SDK the list was made from (iOS 18.0 adds them).
     static let newerThanSDK: Set<String> = ["CLServiceSession"]
 
     /// Module per name, from the list.
@@ -39,7 +39,7 @@ struct SDKNameTests {
     /// The public top-level names of a module's sources, and the public members of its `Bundle`
     /// extensions as `Bundle.name`.
     static func declared(in module: String) throws -> [Declared] {
-        let decl = try Regex<(Substring, Substring)>(#"^(?:@[A-Za-z_]+(?:\([^)]*\))? )*public (?:(?:final|indirect|nonisolated(?:\(unsafe\))?) )*(?:class|struct|enum|protocol|typealias|actor|func|var|let) `?([A-Za-z_][A-Za-z0-9_]*)"#)
+        let decl = try Regex<(Substring, Substring)>(#"^(?:@[A-Za-z_]+(?:\([^)]*\))? )*(?:public|open) (?:(?:final|indirect|nonisolated(?:\(unsafe\))?) )*(?:class|struct|enum|protocol|typealias|actor|func|var|let) `?([A-Za-z_][A-Za-z0-9_]*)"#)
         let member = try Regex<(Substring, Substring)>(#"^    public (?:static )?(?:func|var|let) ([A-Za-z_][A-Za-z0-9_]*)"#)
         let guardOpen = try Regex<(Substring, Substring)>(#"^#if !canImport\(([A-Za-z]+)\)"#)
         var found: [Declared] = []
@@ -52,6 +52,9 @@ struct SDKNameTests {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if let open = line.firstMatch(of: guardOpen) {
                     absent.append([String(open.1)])
+                } else if line.hasPrefix("#else") || line.hasPrefix("#elseif"), !absent.isEmpty {
+                    // The other branch: declared where the module does exist.
+                    absent[absent.count - 1] = []
                 } else if line.hasPrefix("#if") {
                     absent.append([])
                 } else if line.hasPrefix("#endif") {

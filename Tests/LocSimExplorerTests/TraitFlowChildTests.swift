@@ -53,6 +53,12 @@ struct FlowFixtures {
         #expect(asker.manager.authorizationStatus == .authorizedWhenInUse)
         print("case \(n) ran in process \(getpid())")
     }
+
+    /// A set prints its elements in an order each process's hash seed decides.
+    @Test(.simulatedDevice(.iOS(18)), arguments: [Set("abcdefgh".map(String.init))])
+    func setArgument(_ letters: Set<String>) {
+        print("body ran with \(letters.count) letters")
+    }
 }
 
 /// The trait runs a flow's body in a child process: app code that crashes fails that test with the
@@ -60,7 +66,7 @@ struct FlowFixtures {
 @Suite("The trait's flows run in a child process")
 struct TraitFlowChildTests {
     /// Runs the fixture `name` in a test binary of its own; its event stream and standard output.
-    static func run(_ name: String) throws -> (status: Int32, reason: Process.TerminationReason, events: String, output: String) {
+    static func run(_ name: String) throws -> (status: Int32, reason: Process.TerminationReason, events: String, output: String, pid: Int32) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locsim-flow-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -78,7 +84,8 @@ struct TraitFlowChildTests {
         try process.run()
         process.waitUntilExit()
         return (process.terminationStatus, process.terminationReason,
-                (try? String(contentsOfFile: events, encoding: .utf8)) ?? "", (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+                (try? String(contentsOfFile: events, encoding: .utf8)) ?? "", (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
+                process.processIdentifier)
     }
 
     @Test("a continuation resumed twice in a flow fails that test with the trap's message; the test process lives on")
@@ -109,7 +116,17 @@ struct TraitFlowChildTests {
         #expect(FlowChild.issues(in: run.events).issues.isEmpty)
         let ran = run.output.split(separator: "\n").filter { $0.hasPrefix("case ") }
         #expect(ran.count == 2 && Set(ran.map { $0.split(separator: " ")[1] }) == ["1", "2"], "\(ran)")
-        #expect(!ran.contains { $0.hasSuffix("process \(getpid())") })
+        // Each case in a process of its own, neither of them the fixture's test process.
+        let pids = Set(ran.compactMap { $0.split(separator: " ").last.flatMap { Int32($0) } })
+        #expect(pids.count == 2 && !pids.contains(run.pid), "\(ran), test process \(run.pid)")
+    }
+
+    @Test("a case the child cannot find (its arguments print differently there) is an issue, never a silent pass")
+    func caseNotFoundInChild() throws {
+        let run = try Self.run("setArgument")
+        let recorded = FlowChild.issues(in: run.events)
+        #expect(recorded.issues.contains { $0.text.contains("ran this test case's body 0 times") }, "\(recorded.issues.map(\.text))")
+        #expect(!run.output.contains("body ran"), "\(run.output)")
     }
 
     @Test("a sanitizer's report in the child's standard error is found (CI's thread-sanitizer step fails on it)")
@@ -117,5 +134,11 @@ struct TraitFlowChildTests {
         let errors = "◇ Test started.\n==================\nWARNING: ThreadSanitizer: data race (pid=42)\n  Write of size 8\n"
         #expect(FlowChild.sanitizerReport(in: errors)?.hasPrefix("WARNING: ThreadSanitizer: data race") == true)
         #expect(FlowChild.sanitizerReport(in: "◇ Test started.\n✔ Test passed.\n") == nil)
+    }
+
+    @Test("the child's output comes back without Swift Testing's lines about the child's own run")
+    func childOutputFiltered() {
+        let output = "\u{1B}[90m◇\u{1B}[0m Test run started.\n↳ Testing Library Version: 6.3.1\nanswered authorizedWhenInUse\n✘ Test crashes() recorded an issue\n  its comment\nlast line without a newline"
+        #expect(FlowChild.withoutTestingOutput(output) == "answered authorizedWhenInUse\nlast line without a newline\n")
     }
 }

@@ -3,7 +3,7 @@
 
 Usage: extract.py SDK_ROOT COMMIT > names.txt
 
-SDK_ROOT is an iPhoneOS SDK (or a git checkout of one, read at COMMIT with `git show`). For each
+SDK_ROOT is a git checkout of an iPhoneOS SDK, read at COMMIT with `git show`. For each
 module a test target imports beside LocSimCoreLocation (Foundation, SwiftUI, UIKit, Combine) and
 for CoreLocation, it reads the Swift interface (`arm64-apple-ios.swiftinterface`) and the
 Objective-C headers, and prints `Module name` per line: the names declared at the top level
@@ -19,7 +19,6 @@ MODULES = ["Foundation", "SwiftUI", "UIKit", "Combine", "CoreLocation"]
 SWIFT_DECL = re.compile(
     r"^(?:@[A-Za-z_]+(?:\([^)]*\))? )*(?:public|open) (?:(?:final|static|class|indirect|nonisolated|convenience|override|mutating|dynamic|required|consuming|borrowing) )*"
     r"(?:class|struct|enum|protocol|typealias|actor|func|var|let|macro|precedencegroup) `?([A-Za-z_][A-Za-z0-9_]*)")
-# Objective-C declarations, matched on whole statements (comments removed, lines joined).
 # A macro with arguments, one level of parentheses inside them: API_AVAILABLE(ios(14.0), macos(11.0)).
 MACRO = r"(?:(?:NS|API|CF|UIKIT|CL)_[A-Z_]+|__[A-Za-z_]+)(?:\((?:[^()]|\([^()]*\))*\))?\s*"
 EXTERN = r"(?:FOUNDATION_EXPORT|FOUNDATION_EXTERN|UIKIT_EXTERN|CL_EXTERN|extern)"
@@ -38,10 +37,7 @@ BUNDLE_MEMBER = re.compile(r"^\s+(?:@[A-Za-z_]+(?:\([^)]*\))? )*(?:public|open) 
 
 
 def read(root, commit, path):
-    if commit:
-        return subprocess.run(["git", "-C", root, "show", f"{commit}:{path}"], capture_output=True, text=True, errors="replace").stdout
-    with open(f"{root}/{path}", errors="replace") as f:
-        return f.read()
+    return subprocess.run(["git", "-C", root, "show", f"{commit}:{path}"], capture_output=True, text=True, errors="replace").stdout
 
 
 def files(root, commit, module):

@@ -6,6 +6,7 @@ import LocationFeature
 import Testing
 
 /// The tracker as the explorer drives it: its screen, whether it waits, and its two buttons.
+@available(iOS 18.0, macOS 15.0, *)
 @MainActor final class ExploredTracker: @preconcurrency ExplorationApp {
     let model: LiveTrackerModel
     nonisolated init(keepsRunningInBackground: Bool) { model = LiveTrackerModel(keepsRunningInBackground: keepsRunningInBackground) }
@@ -16,6 +17,7 @@ import Testing
 
 @Suite("The iOS 18 run tracker, on every path a user can take")
 @MainActor struct LiveTrackerTests {
+    @available(iOS 18.0, macOS 15.0, *)
     @Test("Allow While Using: the tracker tracks, and keeps tracking in the background")
     func tracksInBackground() async throws {
         let device = SimulatedDevice(platform: Platform(.iOS, 18), location: Coordinate(latitude: 48.8566, longitude: 2.3522))
@@ -38,6 +40,7 @@ import Testing
         #expect(app.model.sessions.service.isEmpty && app.model.sessions.backgroundActivity.isEmpty)
     }
 
+    @available(iOS 18.0, macOS 15.0, *)
     @Test("every path: the tracker is never told it is out of use; the broken copy is")
     func exploreEveryPath() async throws {
         let taps = ["start", "stop"]

@@ -22,7 +22,9 @@ import OpenCombine
         }
     }
     var isWaiting: Bool { false }                        // the view never blocks on an answer
+    var fingerprint: String { model.wantsLocation ? "wants" : "" }
     func tap(_ name: String) { model.showMyLocationTapped() }
+    func didEnterBackground() { model.movedToBackground() }
 }
 
 /// A broken copy that asks in `init`, as many SwiftUI samples do: the prompt comes up as soon as

@@ -9,6 +9,7 @@ import Testing
 /// The Observation view model as the explorer drives it: "openNearby" is the user opening the
 /// screen, and SwiftUI starting its `.task {}`: a task of the app's own, where the service session
 /// and the live updates are made. After a relaunch the app shows its first screen again.
+@available(iOS 18.0, macOS 15.0, *)
 @MainActor final class ExploredNearby: @preconcurrency ExplorationApp {
     let model = NearbyModel()
     var task: Task<Void, Never>?
@@ -27,6 +28,7 @@ final class Flag: @unchecked Sendable {
 
 @Suite("The @Observable view model: a service session and live updates made in the view's task")
 @MainActor struct NearbyModelTests {
+    @available(iOS 18.0, macOS 15.0, *)
     @Test("O1, O2: the view redraws when the first location arrives", .simulatedDevice(.iOS(18), answers: [.allowWhileUsing]))
     func redrawsOnLocation() async throws {
         let device = try #require(SimulatedDevice.current)
@@ -44,6 +46,7 @@ final class Flag: @unchecked Sendable {
         await task.value
     }
 
+    @available(iOS 18.0, macOS 15.0, *)
     @Test("every path on iOS 18: no finding; the user's answers reach the screen")
     func exploreEveryPath() async throws {
         let outcome = try await ExplorationRun(platforms: [Platform(.iOS, 18)], taps: ["openNearby"]) { _ in ExploredNearby() }.outcome()
