@@ -152,11 +152,10 @@ public enum ExplorerChoice: Hashable, Sendable, CustomStringConvertible {
         if let next = m.clock.timers.first(where: { $0.at > m.clock.now }) { out.append(.wait(next.at - m.clock.now)) }
         let regions = m.services.monitoredRegions
         if !regions.isEmpty {
-            // In name order. Apps usually monitor in that order already: then nothing is sorted,
-            // and with the device in no region, no name is hashed.
-            let inOrder = zip(regions, regions.dropFirst()).allSatisfy { $0.name < $1.name }
+            // In name order, the order the model keeps them in; with the device in no region, no
+            // name is hashed.
             let inside = m.services.insideRegions
-            for r in inOrder ? regions : regions.sorted(by: { $0.name < $1.name }) {
+            for r in regions {
                 out.append(!inside.isEmpty && inside.contains(r.name) ? .exitRegion(r.name) : .enterRegion(r.name))
             }
         }

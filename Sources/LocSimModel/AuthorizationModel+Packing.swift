@@ -216,7 +216,8 @@ extension AuthorizationModel {
         /// A manager count that means "in the extras".
         @inlinable static var managersInExtras: UInt64 { 3 }
         // Bits of `manager` above the manager's own: the regions the device is in, as a mask
-        // over the monitored regions' positions (bits 32…47, so up to 16 regions), and the held
+        // over the monitored regions' positions (in name order, as the model keeps them: one set
+        // of regions has one mask; bits 32…47, so up to 16 regions), and the held
         // event when it is one region's entry or exit (bit 48: one is held; bit 49: an exit;
         // bits 50…53: the region's position). Transitions that enter or leave regions then leave
         // the extras alone. When these cannot say it (more regions, more held events, a visit

@@ -67,8 +67,14 @@ extension AuthorizationModel {
         if currentStatus() == .denied || currentStatus() == .restricted {
             return fx.append(.delegate(id, .monitoringDidFail(region.name, .regionMonitoringDenied)))
         }
-        services.monitoredRegions.removeAny { $0.name == region.name }
-        services.monitoredRegions.append(region)
+        // Kept in order of name: a region started again keeps its place, a new one goes where its
+        // name sorts (Core Location keeps a set, so the order the app started them in is no state).
+        let i = services.monitoredRegions.firstIndex { $0.name >= region.name } ?? services.monitoredRegions.endIndex
+        if i < services.monitoredRegions.endIndex, services.monitoredRegions[i].name == region.name {
+            services.monitoredRegions[i] = region
+        } else {
+            services.monitoredRegions.insert(region, at: i)
+        }
         if let here = device.location?.coordinate, region.contains(here) { services.insideRegions.insert(region.name) } else { services.insideRegions.remove(region.name) }
     }
 

@@ -416,7 +416,8 @@ extension AuthorizationModel {
     /// unless the device cannot store them (``DeviceParameters/monitorPersistenceAvailable``).
     mutating func endSessions(keepingActivity: Bool) {
         guard !sessions.isEmpty else { return }
-        sessions.heldAtExit = sessions.service.map(\.requirement)
+        // Which requirements, not the order the sessions were made in (a multiset, in case order).
+        sessions.heldAtExit = sessions.service.map(\.requirement).sorted { $0.rank < $1.rank }
         sessions.activityHeldAtExit = keepingActivity
         sessions.service = []
         sessions.backgroundActivity = []

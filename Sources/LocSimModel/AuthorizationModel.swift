@@ -108,7 +108,10 @@ public struct AuthorizationModel: Hashable, Sendable {
         public var managers: [ManagerState] = []
         /// Next manager number.
         public var nextManagerNumber = 0
-        /// Monitored regions (app-wide, like `monitoredRegions`; they survive termination, A8).
+        /// Monitored regions, app-wide (they survive termination, A8), one per name and in order of
+        /// name: Core Location keeps them as a set, so the order in which the app started monitoring
+        /// them makes no state of its own, and the regions one move of the device crosses report
+        /// their entries and exits in this order. Corresponds to `CLLocationManager.monitoredRegions`.
         public var monitoredRegions: [Region] = []
         /// Significant-change monitoring is registered (survives termination for relaunch, I12).
         public var significantChangesRegistered = false

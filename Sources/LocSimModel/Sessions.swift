@@ -28,6 +28,16 @@ public enum SessionRequirement: String, Hashable, Sendable, CaseIterable {
 
     /// The Swift spelling: `.whenInUse`.
     public var swiftName: String { ".\(rawValue)" }
+
+    /// The position of the case in declaration order: the order the model keeps lists of
+    /// requirements in (``AuthorizationModel/Sessions/heldAtExit``).
+    var rank: Int {
+        switch self {
+        case .none: 0
+        case .whenInUse: 1
+        case .always: 2
+        }
+    }
 }
 
 /// The diagnostic flags of sessions, live updates and monitor events (O2, O12, O13, O15), as one
@@ -302,9 +312,12 @@ extension AuthorizationModel {
         public var nextID = 1
         /// The requirements of the service sessions the process held when it ended: the next
         /// launch invalidates them and the app may re-create them in the background (O6, O11).
+        /// A multiset, kept in the order of ``SessionRequirement``'s cases (`none`, `whenInUse`,
+        /// `always`): which requirements and how many of each is what the rules read, not the
+        /// order the sessions were made in.
         public var heldAtExit: [SessionRequirement] = []
         /// After a launch: the requirements the app may re-create in the background until the
-        /// re-creation window ends (O11).
+        /// re-creation window ends (O11). In the order of ``heldAtExit``, which it is made from.
         public var awaitingRecreation: [SessionRequirement] = []
         /// The process held an active background activity session when it ended (O16): the
         /// session continues, and the next launch may resume it.

@@ -247,13 +247,13 @@ struct ProvisionalAlwaysTests {
     }
 
     /// ``provisionalOutOfUse(_:sourceLocation:)`` also monitoring `work` and `office` (in that
-    /// order, so that name order and monitoring order differ), the device entering `home`: the
-    /// confirmation prompt is on screen, holding that entry.
+    /// order, so that name order and monitoring order differ: the model keeps name order), the
+    /// device entering `home`: the confirmation prompt is on screen, holding that entry.
     static func threeRegionsShowingConfirmation(_ p: DeviceParameters, sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
         let m = Self.provisionalOutOfUse(p, sourceLocation: sourceLocation)
         let work = Region(name: "work"), office = Region(name: "office")
         m.send(.appStartedMonitoringRegion(Rig.manager, work), sourceLocation: sourceLocation) { $0.services.monitoredRegions = [home, work] }
-        m.send(.appStartedMonitoringRegion(Rig.manager, office), sourceLocation: sourceLocation) { $0.services.monitoredRegions = [home, work, office] }
+        m.send(.appStartedMonitoringRegion(Rig.manager, office), sourceLocation: sourceLocation) { $0.services.monitoredRegions = [home, office, work] }
         Self.enterHomeShowingConfirmation(m, sourceLocation: sourceLocation)
         return m
     }
