@@ -191,7 +191,8 @@ struct StateSearch {
     struct CutStates: Sendable {
         /// Waiting states whose verdict depends on states past the limit.
         var undecided = 0
-        /// The depth by which a deeper search decided them; nil if the state limit came first.
+        /// The depth by which a deeper search decided them; nil if it stopped first (the state
+        /// limit, or ``ExplorationVerdict/decidingExtraDepth`` levels past the limit).
         var decidingDepth: Int?
         /// What that deeper search found among them and the search within the limit does not
         /// report (`hang asking.prompt-initial`), sorted.
@@ -257,23 +258,23 @@ struct StateSearch {
         let screens = system.appModel.screens
         // What the search within the limit already reports is not hidden.
         let text = { (key: FindingKey) in "\(key.kind.rawValue) \(key.text(screens: screens))" }
-        var known = Set<String>()
-        for s in hangs() {
-            let state = codec.state(table[s])
-            known.insert(text(.hang(screen: Int(state.screen), stuck: HangAnalysis.stuckText(state.model))))
-        }
-        for s in updatesNeverCome() { known.insert(text(.updatesNeverCome(stuck: HangAnalysis.stuckText(codec.state(table[s]).model)))) }
+        let known = Set(hangs().map { text(waitKey($0, updates: false)) } + updatesNeverCome().map { text(waitKey($0, updates: true)) })
         var hidden = Set<String>()
         for updates in system.startsLiveUpdates ? [false, true] : [false] {
             let leaves = deeper.leaves(updates: updates).hopeful
             for s in undecided where !leaves[Int(s)] && deeper.knownToWait(Int(s), updates: updates) {
-                let state = codec.state(deeper.table[s])
-                let stuck = HangAnalysis.stuckText(state.model)
-                let key = updates ? FindingKey.updatesNeverCome(stuck: stuck) : FindingKey.hang(screen: Int(state.screen), stuck: stuck)
-                hidden.insert(text(key))
+                hidden.insert(text(deeper.waitKey(s, updates: updates)))
             }
         }
         cut.hidden = hidden.subtracting(known).sorted()
+    }
+
+    /// The key of a hang (`updates: false`) or of updates awaited in vain, at state `s`: its
+    /// screen (for a hang) and how it is stuck.
+    private func waitKey(_ s: Int32, updates: Bool) -> FindingKey {
+        let state = codec.state(table[s])
+        let stuck = HangAnalysis.stuckText(state.model)
+        return updates ? .updatesNeverCome(stuck: stuck) : .hang(screen: Int(state.screen), stuck: stuck)
     }
 
     // MARK: Report
@@ -394,9 +395,8 @@ struct StateSearch {
     private func hangFinding(_ s: Int32, setup: String) -> Finding {
         let choices = path(to: s)
         let replayed = replay(choices)
-        let st = codec.state(table[s])
-        let m = st.model
-        let key = FindingKey.hang(screen: Int(st.screen), stuck: HangAnalysis.stuckText(m))
+        let m = codec.state(table[s]).model
+        let key = waitKey(s, updates: false)
         let (explanation, rules) = describe(key, detail: "")
         let expect = ExpectStep([.prompt, .status, .appState]) {
             $0.prompt = m.prompts.onScreen?.prompt.kind.rawValue ?? "none"
@@ -411,7 +411,7 @@ struct StateSearch {
         let choices = path(to: s)
         let replayed = replay(choices)
         let m = codec.state(table[s]).model
-        let key = FindingKey.updatesNeverCome(stuck: HangAnalysis.stuckText(m))
+        let key = waitKey(s, updates: true)
         let (explanation, rules) = describe(key, detail: "")
         let expect = ExpectStep([.prompt, .status, .inUse, .appState]) {
             $0.prompt = m.prompts.onScreen?.prompt.kind.rawValue ?? "none"
