@@ -24,8 +24,12 @@ public struct AppModel: Hashable, Sendable {
     public var waiting: Set<String>
     /// How the app reacts, in file order; the first match wins.
     public var reactions: [Reaction]
-    /// Events per path.
+    /// Events per path: `explore.depth`, or ``defaultDepth``.
     public var depth: Int
+    /// The depth of a model without `explore.depth`: the most the format allows, so the search
+    /// goes on until every reachable state is visited or the state limit (`explore.maxStates`)
+    /// stops it, and the report says which. LocSim's addition.
+    public static let defaultDepth = 64
     /// The UI actions the user may take (`tap(NAME)` events).
     public var taps: [String]
     /// A safety limit on the number of distinct states per platform.
@@ -57,7 +61,7 @@ public struct AppModel: Hashable, Sendable {
     /// Creates an app model.
     public init(name: String, file: String, device: DeviceSpec = DeviceSpec(), platforms: [Platform]? = nil,
                 app: AppDescription = AppDescription(), screens: [String], waiting: Set<String> = [],
-                reactions: [Reaction], depth: Int = 12, taps: [String] = [], maxStates: Int = 2_000_000) {
+                reactions: [Reaction], depth: Int = AppModel.defaultDepth, taps: [String] = [], maxStates: Int = 2_000_000) {
         self.name = name
         self.file = file
         self.device = device

@@ -32,7 +32,7 @@ public enum AppModelParser {
         var platforms: [Platform]?
         var app = AppDescription()
         var appValue: YAMLValue?
-        var depth = 12
+        var depth = AppModel.defaultDepth
         var taps: [String] = []
         var maxStates = 2_000_000
         var accepted: [AcceptedFinding] = []
