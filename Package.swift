@@ -67,7 +67,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .executableTarget(name: "locsim", dependencies: [
-            "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe",
+            "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe", "LocSimInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(

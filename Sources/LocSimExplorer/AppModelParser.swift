@@ -97,7 +97,8 @@ public enum AppModelParser {
             case "steps":
                 throw InputError(file: file, line: line, message: "an app model has no steps: the explorer chooses the events (this looks like a scenario; run it with locsim run)")
             default:
-                throw InputError(file: file, line: line, message: "unknown key '\(key)' (expected one of: \(topKeys.joined(separator: ", ")))")
+                throw InputError(file: file, line: line, message: ScenarioParser.misplacedKeyMessage(key, value)
+                                 ?? "unknown key '\(key)' (expected one of: \(topKeys.joined(separator: ", ")))")
             }
         }
         guard let appValue else { throw InputError(file: file, line: nil, message: "an app model needs an app section with screens and on") }

@@ -1,5 +1,6 @@
 import Foundation
 import LocSim
+import LocSimInput
 import LocSimModel
 
 /// Reads scenario files (format 1) into ``Scenario`` values.
@@ -73,7 +74,7 @@ public enum ScenarioParser {
                 sawSteps = true
                 steps = try value.sequence("steps").map(parseStep)
             default:
-                throw InputError(file: file, line: line, message: "unknown key '\(key)' (expected name, device, app, steps)")
+                throw InputError(file: file, line: line, message: misplacedKeyMessage(key, value) ?? "unknown key '\(key)' (expected name, device, app, steps)")
             }
         }
         guard sawSteps else { throw InputError(file: file, line: nil, message: "a scenario needs steps") }
@@ -329,7 +330,22 @@ public enum ScenarioParser {
     }
 
     private static func unknownStep(_ word: String, _ v: YAMLValue) -> InputError {
-        v.error("unknown step '\(word)' (expected one of: \(stepWords.joined(separator: ", ")))")
+        v.error("unknown step '\(word)'\(Spelling.suggestion(for: word, among: stepWords)) (expected one of: \(stepWords.joined(separator: ", ")))")
+    }
+
+    /// The message for a top-level key that belongs under `device:` or `app:` (`platform:` at the
+    /// top level): where it goes, with its value when it is a single word or number; `nil` for
+    /// any other key.
+    package static func misplacedKeyMessage(_ key: String, _ value: YAMLValue) -> String? {
+        let section: String
+        if deviceKeys.contains(key) || appModelKeys(in: "device").contains(key) { section = "device" }
+        else if appKeys.contains(key) || appModelKeys(in: "app").contains(key) { section = "app" }
+        else { return nil }
+        var message = "'\(key)' belongs under \(section):, not at the top level"
+        if value.isScalar, let text = try? value.string(key), !text.isEmpty, !text.contains(where: { $0 == "\n" || $0 == "{" || $0 == "}" || $0 == "," }) {
+            message += " (\(section): {\(key): \(text)})"
+        }
+        return message
     }
 
     /// The manager of an app call given as a key: `{on: MANAGER}`, or no value for `main`.

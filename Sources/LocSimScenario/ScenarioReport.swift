@@ -22,10 +22,12 @@ public enum ScenarioReport {
     }
 
     /// The text for one result: header, timeline, result line (and failure details).
-    public static func text(_ result: ScenarioResult) -> String {
+    /// `invalidDetail: false` leaves out an invalid result's `file:line: message` line, for a
+    /// caller that prints it elsewhere (`locsim run` prints it once, on stderr).
+    public static func text(_ result: ScenarioResult, invalidDetail: Bool = true) -> String {
         if case .invalid(let e) = result.outcome, result.stepsRun == 0 {
             // The file could not be read or parsed: nothing ran.
-            return "ERROR \(result.scenario.name)\n  \(e.description)\n"
+            return "ERROR \(result.scenario.name)\n" + (invalidDetail ? "  \(e.description)\n" : "")
         }
         var out = "== \(result.scenario.name)  (\(result.scenario.file), \(result.scenario.device.platform))\n"
         out += result.timeline.text
@@ -39,12 +41,18 @@ public enum ScenarioReport {
                 out += "    \(m.key): expected \(m.expected)\n"
                 out += "    \(String(repeating: " ", count: m.key.count))  actual   \(m.actual)\n"
             }
-            out += "  (the timeline above runs up to the failing step)\n"
+            out += "  \(timelineNote)\n"
         case .invalid(let e):
-            out += "ERROR \(result.scenario.name)\n  \(e.description)\n"
+            out += "ERROR \(result.scenario.name)\n" + (invalidDetail ? "  \(e.description)\n" : "")
         }
         return out
     }
+
+    /// The last line of a failure's details in ``text(_:)``, after the timeline.
+    public static let timelineNote = "(the timeline above runs up to the failing step)"
+
+    /// What `locsim run --quiet` prints instead of ``timelineNote``: it printed no timeline.
+    public static let quietTimelineNote = "(run again without --quiet to see the timeline up to the failing step)"
 
     /// The summary line: `3 scenarios: 2 passed, 1 failed`.
     public static func summary(_ results: [ScenarioResult]) -> String {

@@ -94,6 +94,15 @@ public struct Playground: Sendable {
         try await application(onServerRunning: onServerRunning).runService()
     }
 
+    /// The one line `locsim serve` prints when the server cannot start: a port in use says so and
+    /// suggests `--port` (NIO reports it as `bind(…) (errno: 98)`); other errors as they come.
+    public static func startupMessage(for error: any Error, port: Int) -> String {
+        if let io = error as? IOError, io.errnoCode == EADDRINUSE {
+            return "port \(port) is already in use; pass --port with another"
+        }
+        return "\(error)"
+    }
+
     // MARK: Routes
 
     /// The routes: the page and its assets, the rules, and the JSON API under `/api`, behind the

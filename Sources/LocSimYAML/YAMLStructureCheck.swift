@@ -51,9 +51,36 @@ enum YAMLStructureCheck {
             // libyaml's own limit (1,000 levels), met while it reads ahead of the events.
             return InputError(file: file, line: parser.problem_mark.line + 1, message: depthMessage)
         }
+        if indentationHasTab(bytes, line: parser.problem_mark.line, column: parser.problem_mark.column) || problem.contains("tab character") {
+            return InputError(file: file, line: parser.problem_mark.line + 1, message: tabMessage)
+        }
         var detail = parser.context.map { [String(cString: $0)] } ?? []
         detail.append("column \(parser.problem_mark.column + 1)")
         return InputError(file: file, line: parser.problem_mark.line + 1, message: "malformed YAML: \(problem) (\(detail.joined(separator: ", ")))")
+    }
+
+    /// What a tab in indentation gets instead of libyaml's "found character that cannot start any
+    /// token": YAML indents with spaces only.
+    static let tabMessage = "tab characters are not allowed for indentation in YAML; use spaces"
+
+    /// Whether the 0-based line `line` of `bytes` starts with blanks that hold a tab and reach
+    /// up to the 0-based `column` where libyaml stopped (the problem is in the indentation), or
+    /// libyaml stopped at a tab (`-\tlaunch`: a tab indents the item's content).
+    private static func indentationHasTab(_ bytes: UnsafeMutableBufferPointer<UInt8>, line: Int, column: Int) -> Bool {
+        var start = 0, seen = 0
+        while seen < line, start < bytes.count {
+            if bytes[start] == UInt8(ascii: "\n") { seen += 1 }
+            start += 1
+        }
+        guard seen == line else { return false }
+        if start + column < bytes.count, bytes[start + column] == UInt8(ascii: "\t"),
+           !bytes[start..<(start + column)].contains(UInt8(ascii: "\n")) { return true }
+        var i = start, tab = false
+        while i < bytes.count, i - start <= column, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
+            if bytes[i] == UInt8(ascii: "\t") { tab = true }
+            i += 1
+        }
+        return tab && i - start >= column
     }
 
     /// The state of one walk over the events.

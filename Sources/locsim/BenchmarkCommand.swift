@@ -16,7 +16,7 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark manager
           swift run -c release locsim benchmark scenarios Examples/*.yml
           swift run -c release locsim benchmark lint --files 5000
-          swift run -c release locsim benchmark lint --tree ../corpus/osmandapp__OsmAnd-iOS
+          swift run -c release locsim benchmark lint --tree path/to/YourApp
           swift run -c release locsim benchmark explore Examples/explore/*.yml
           swift run -c release locsim benchmark explore --regions 7 --depth 0
           swift run -c release locsim benchmark sessions

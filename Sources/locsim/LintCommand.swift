@@ -11,7 +11,8 @@ struct Lint: ParsableCommand {
         discussion: """
         Finds the app targets under each PATH (Xcode projects, XcodeGen project.yml files and loose \
         Info.plists), reads their purpose strings and deployment targets, scans Swift and Objective-C \
-        sources, and reports findings as file:line:column: severity: message [id (SPEC rules)].
+        sources, and reports findings as file:line:column: severity: message [id (rules)], where \
+        id is the check (Docs/Lint.md) and rules are the ids of the rules behind it (Docs/Rules.md).
 
         Exit status: 0 clean, 1 findings at or above --fail-on, 2 unusable invocation (a missing \
         path, a bad option, a malformed .locsim.yml or baseline); a malformed or missing file in \
@@ -55,7 +56,7 @@ struct Lint: ParsableCommand {
     @Option(name: .customLong("allow-outside"), help: "A folder outside the linted paths that projects may read (an #include, INFOPLIST_FILE or XcodeGen include leading there); repeat for more. Without it such files are named in a note and not read.")
     var allowOutside: [String] = []
 
-    @Flag(name: .customLong("list-checks"), help: "List every check with its id, severity, SPEC rules and description, then exit.")
+    @Flag(name: .customLong("list-checks"), help: "List every check with its id, severity, rule ids (Docs/Rules.md) and description, then exit.")
     var listChecks = false
 
     func validate() throws {

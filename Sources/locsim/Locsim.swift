@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocSimInput
 import LocSimLint
 
 /// The `locsim` command: run scenarios, explore app models, lint apps, draw the state machine.
@@ -29,6 +30,10 @@ struct Locsim: ParsableCommand {
     /// Runs the command; usage errors (unknown option, bad value) exit 2 like every other bad
     /// input, not ArgumentParser's 64.
     static func main() {
+        if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -40,5 +45,34 @@ struct Locsim: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+extension Locsim {
+    /// Words a newcomer may type for a subcommand, and the subcommand they mean.
+    static let commandSynonyms: [String: String] = [
+        "simulate": "run", "sim": "run", "play": "run", "replay": "run", "exec": "run", "execute": "run", "test": "run",
+        "search": "explore", "fuzz": "explore",
+        "draw": "graph", "dot": "graph", "mermaid": "graph", "svg": "graph", "states": "graph",
+        "analyze": "lint", "analyse": "lint", "scan": "lint",
+        "server": "serve", "playground": "serve", "web": "serve", "ui": "serve", "open": "serve",
+        "bench": "benchmark", "perf": "benchmark",
+    ]
+
+    /// The error for `locsim WORD …` when WORD is neither a subcommand nor an existing file but
+    /// looks like a command (a bare word: no dot, no slash), instead of running WORD as a
+    /// scenario file that cannot be read; `nil` otherwise.
+    static func unknownCommandMessage(_ arguments: [String]) -> String? {
+        guard let word = arguments.first else { return nil }
+        let names = subcommandList.map { $0._commandName }
+        guard !names.contains(word), word != "help", !FileManager.default.fileExists(atPath: word),
+              let first = word.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+              word.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
+        else { return nil }
+        let list = "(commands: \(names.joined(separator: ", ")))"
+        if let meant = commandSynonyms[word.lowercased()] ?? Spelling.nearest(to: word, among: names) {
+            return "unknown command '\(word)'; did you mean '\(meant)'? \(list)"
+        }
+        return "'\(word)' is neither a command nor a file \(list)"
     }
 }

@@ -57,7 +57,6 @@ struct Run: ParsableCommand {
             throw ExitCode(2)
         }
         var results: [ScenarioResult] = []
-        var out = ""
         for input in inputs {
             let result: ScenarioResult
             switch input {
@@ -67,24 +66,30 @@ struct Run: ParsableCommand {
                 result = ScenarioResult.unreadable(error)
             }
             results.append(result)
+            // Each result is written as it comes, and an invalid one's message once, on stderr,
+            // right after its ERROR line (not again on stdout: a terminal shows both).
+            var out: String
             switch format {
             case .text:
+                let text = ScenarioReport.text(result, invalidDetail: false)
                 if quiet {
-                    out += ScenarioReport.text(result).split(separator: "\n", omittingEmptySubsequences: false)
+                    out = text.split(separator: "\n", omittingEmptySubsequences: false)
                         .filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") || $0.hasPrefix("  ") }
+                        .map { $0 == "  \(ScenarioReport.timelineNote)" ? "  \(ScenarioReport.quietTimelineNote)" : String($0) }
                         .joined(separator: "\n") + "\n"
                 } else {
-                    out += ScenarioReport.text(result) + "\n"
+                    out = text + "\n"
                 }
             case .json:
-                out += ScenarioReport.jsonLines(result, timeline: !quiet)
+                out = ScenarioReport.jsonLines(result, timeline: !quiet)
             }
+            FileHandle.standardOutput.write(Data(out.utf8))
             if case .invalid(let e) = result.outcome {
                 FileHandle.standardError.write(Data("error: \(e.description)\n".utf8))
             }
         }
-        out += format == .json ? ScenarioReport.jsonSummary(results) : ScenarioReport.summary(results) + "\n"
-        FileHandle.standardOutput.write(Data(out.utf8))
+        let summary = format == .json ? ScenarioReport.jsonSummary(results) : ScenarioReport.summary(results) + "\n"
+        FileHandle.standardOutput.write(Data(summary.utf8))
         let status = ScenarioReport.exitStatus(results)
         if status != 0 { throw ExitCode(status) }
     }

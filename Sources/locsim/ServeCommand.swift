@@ -72,7 +72,7 @@ struct Serve: ParsableCommand {
         options.sessionsPerClient = maxSessionsPerClient
         options.allowedHosts = allowedHosts
         let playground = Playground(options: options)
-        let host = self.host
+        let host = self.host, port = self.port
         let failure = ServeFailure()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -81,7 +81,7 @@ struct Serve: ParsableCommand {
                     FileHandle.standardError.write(Data("locsim serve: http://\(host):\(port)/\n".utf8))
                 }
             } catch {
-                failure.message = "\(error)"
+                failure.message = Playground.startupMessage(for: error, port: port)
             }
             done.signal()
         }

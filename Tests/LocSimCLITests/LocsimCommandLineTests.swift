@@ -116,13 +116,13 @@ struct LocsimCommandLineTests {
         #expect(out.stdout.hasSuffix("1 scenario: 0 passed, 1 failed\n"))
     }
 
-    @Test("An invalid file: exit 2, one line on stderr naming file:line; stdout has its ERROR result and the summary")
+    @Test("An invalid file: exit 2, one line on stderr naming file:line; stdout has its ERROR result and the summary, not the message again")
     func invalidFile() throws {
         let file = LocsimProcess.writeScenario("steps:\n  - launch\n  - jump\n", name: "invalid")
         let out = try LocsimProcess.run(["run", file])
         #expect(out.status == 2)
         #expect(out.stdout.hasPrefix("ERROR "))
-        #expect(out.stdout.contains("\(file):3: unknown step 'jump'"))
+        #expect(!out.stdout.contains("unknown step"))
         #expect(out.stdout.hasSuffix("1 scenario: 0 passed, 0 failed, 1 invalid\n"))
         #expect(out.stderr.hasPrefix("error: \(file):3: unknown step 'jump' (expected one of: launch, "))
         #expect(out.stderr.split(separator: "\n").count == 1)
@@ -170,7 +170,8 @@ struct LocsimCommandLineTests {
         let out = try LocsimProcess.run(["run", file])
         #expect(out.status == 2)
         #expect(out.stderr == "error: \(file):4: step cannot apply: no prompt is on screen\n")
-        #expect(out.stdout.contains("ERROR No prompt\n  \(file):4: step cannot apply: no prompt is on screen\n"))
+        #expect(out.stdout.contains("didChangeAuthorization(notDetermined)\nERROR No prompt\n\n"))
+        #expect(!out.stdout.contains("no prompt is on screen"))
         #expect(out.stdout.hasSuffix("1 scenario: 0 passed, 0 failed, 1 invalid\n"))
     }
 

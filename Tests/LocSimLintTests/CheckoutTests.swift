@@ -12,7 +12,7 @@ enum CheckoutFolder {
 /// Target discovery on whole checkouts of real apps: the app targets own the files they compile,
 /// framework code is nobody's app code, and no finding is an error.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: CheckoutFolder.path + "/osmandapp__OsmAnd-iOS"),
-                "the whole checkouts of the corpus apps are not beside the repository (looked for \(CheckoutFolder.path))"))
+                "needs whole checkouts of real apps, which are not part of the repository (LOCSIM_CHECKOUTS names a folder of owner__name clones; see Tests/corpus-lint.sh)"))
 struct CheckoutTests {
     static func discovery(_ name: String) throws -> TargetDiscovery.Result {
         try TargetDiscovery(options: LintOptions(paths: [CheckoutFolder.path + "/" + name])).run()

@@ -14,7 +14,7 @@ enum CorpusFolder {
 /// `Docs/Lint.md` ("The corpus of real apps"). Without the corpus the suite is skipped, with a
 /// message naming the folder it looked for.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: CorpusFolder.path),
-                "the corpus of real apps' Info.plists is not beside the repository (looked for \(CorpusFolder.path))"))
+                "needs the maintainers' collection of real apps' Info.plists, which is not part of the repository (LOCSIM_SHARED names a folder holding it as corpus/)"))
 struct CorpusTests {
     static let corpus = CorpusFolder.path
 

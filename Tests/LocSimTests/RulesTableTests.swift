@@ -262,7 +262,7 @@ struct RulesTableTests {
 
     @Test("The rule ids are exactly those of the reference rule list",
           .enabled(if: FileManager.default.fileExists(atPath: ReferenceRuleList.path),
-                   "the reference rule list SPEC.md is not beside the repository (looked for \(ReferenceRuleList.path))"))
+                   "needs the maintainers' source rule list SPEC.md, which is not part of the repository (LOCSIM_SHARED names the folder holding it); Docs/Rules.md is the rules reference"))
     func idsMatchTheReferenceList() throws {
         let spec = try String(contentsOfFile: ReferenceRuleList.path, encoding: .utf8)
         let ids = Set(spec.matches(of: #/\*\*([A-Q][0-9]{1,2})[*\s(]/#).map { String($0.1) })
