@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Launches the built `locsim` binary and captures what it prints.
 enum LocsimProcess {
@@ -43,7 +44,9 @@ enum LocsimProcess {
 
     /// Runs `locsim` with `arguments` in the package root, with `stdin` (if any) as its standard
     /// input. Input and output go through files, so large timelines cannot fill a pipe and block the child.
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+    /// With `deadline` (seconds), a run still going then is stopped and recorded as an issue (a
+    /// server that started when it should not have).
+    static func run(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil) throws -> Output {
         guard let binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "locsim binary not found"]) }
         let id = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(id).out"), errURL = scratch.appendingPathComponent("\(id).err")
@@ -69,6 +72,14 @@ enum LocsimProcess {
         defer { if stdin != nil { try? input.close() } }
         process.standardInput = input
         try process.run()
+        if let deadline {
+            let end = Date().addingTimeInterval(deadline)
+            while process.isRunning, Date() < end { usleep(50_000) }
+            if process.isRunning {
+                Issue.record("locsim \(arguments.joined(separator: " ")) still running after \(deadline) s")
+                process.terminate()
+            }
+        }
         process.waitUntilExit()
         return Output(stdout: try String(contentsOf: outURL, encoding: .utf8),
                       stderr: try String(contentsOf: errURL, encoding: .utf8),

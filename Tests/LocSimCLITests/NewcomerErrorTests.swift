@@ -125,7 +125,7 @@ struct NewcomerErrorTests {
     func portInUse() throws {
         let (socket, port) = try Self.listeningSocket()
         defer { close(socket) }
-        let out = try Self.runWithDeadline(["serve", "--port", "\(port)"], seconds: 60)
+        let out = try LocsimProcess.run(["serve", "--port", "\(port)"], deadline: 60)
         Self.expectOnce(out, "port \(port) is already in use; pass --port with another")
         #expect(out.stdout == "")
     }
@@ -148,38 +148,5 @@ struct NewcomerErrorTests {
         }
         try #require(bound)
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    /// Runs `locsim` with `arguments` like `LocsimProcess.run`, but stops it (and records an
-    /// issue) if it is still running after `seconds`: a server that started anyway.
-    static func runWithDeadline(_ arguments: [String], seconds: Double) throws -> LocsimProcess.Output {
-        let binary = try #require(LocsimProcess.binary)
-        let id = UUID().uuidString
-        let outURL = LocsimProcess.scratch.appendingPathComponent("\(id).out"), errURL = LocsimProcess.scratch.appendingPathComponent("\(id).err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = LocsimProcess.packageRoot
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            Issue.record("locsim \(arguments.joined(separator: " ")) still running after \(seconds) s")
-            process.terminate()
-        }
-        process.waitUntilExit()
-        return LocsimProcess.Output(stdout: try String(contentsOf: outURL, encoding: .utf8),
-                                    stderr: try String(contentsOf: errURL, encoding: .utf8),
-                                    status: process.terminationStatus)
     }
 }
