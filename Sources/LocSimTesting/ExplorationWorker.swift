@@ -46,6 +46,20 @@ enum ExplorationWorker {
         NSRegularExpression.escapedPattern(for: String(site.prefix { $0 != "\n" }))
     }
 
+    /// Sets `process` up as the test binary run again with only `site`'s test selected (as Swift
+    /// Testing's exit tests are), `arguments` after that, and `environment` without a flow's
+    /// variables (``FlowChild``'s: a process a child starts is not that flow's child unless it
+    /// says so) and without backtraces (a trap in app code is expected there, and read from its
+    /// message: a backtrace takes a second and says nothing more).
+    static func rerun(_ process: Process, selecting site: String, arguments: [String] = [], environment: [String: String]) {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--testing-library", "swift-testing", "--filter", filter(for: site)] + arguments
+        var environment = environment
+        for key in FlowChild.environmentKeys { environment[key] = nil }
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+    }
+
     private struct Calls {
         var count: [String: Int] = [:]
         var results: [String: [Int: [UInt8]]] = [:]
@@ -391,11 +405,7 @@ private final class Child {
         responses = open(fifo, O_RDONLY | O_NONBLOCK)
         guard responses >= 0 else { throw ExplorationWorker.Failure(description: "open \(fifo): \(String(cString: strerror(errno)))") }
         _ = FileManager.default.createFile(atPath: stderr, contents: nil)
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--testing-library", "swift-testing", "--filter", ExplorationWorker.filter(for: site)]
         var env = ExplorationWorker.environment
-        // An exploration inside a flow's child: its worker is not that flow's child.
-        for key in FlowChild.environmentKeys { env[key] = nil }
         env["LOCSIM_WORKER_SITE"] = site
         env["LOCSIM_WORKER_ORDINAL"] = String(ordinal)
         env["LOCSIM_WORKER_PRIOR"] = prior
@@ -403,10 +413,7 @@ private final class Child {
         env["LOCSIM_WORKER_RESPONSES"] = fifo
         // States are matched by hash across children.
         env["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        // A trap in app code is expected there: no backtrace (it takes a second and says nothing
-        // the finding does not).
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = env
+        ExplorationWorker.rerun(process, selecting: site, environment: env)
         process.standardInput = input
         let out = open(stdout, O_WRONLY | O_APPEND), err = open(stderr, O_WRONLY | O_APPEND)
         defer { close(out); close(err) }

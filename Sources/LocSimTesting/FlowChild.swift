@@ -54,15 +54,10 @@ package enum FlowChild {
         let marker = directory.appendingPathComponent("ran").path
         for file in [stdout, stderr, marker] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--testing-library", "swift-testing", "--filter", ExplorationWorker.filter(for: site),
-                             "--event-stream-output-path", events, "--event-stream-version", "0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LOCSIM_FLOW_CHILD"] = site
-        environment["LOCSIM_FLOW_MARKER"] = marker
-        // A trap is reported from its message: no backtrace (it takes a second and says nothing more).
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        ExplorationWorker.rerun(process, selecting: site, arguments: ["--event-stream-output-path", events, "--event-stream-version", "0"],
+                                environment: ProcessInfo.processInfo.environment)
+        process.environment?["LOCSIM_FLOW_CHILD"] = site
+        process.environment?["LOCSIM_FLOW_MARKER"] = marker
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: stdout)
         process.standardError = FileHandle(forWritingAtPath: stderr)
