@@ -89,8 +89,10 @@ public enum SerialExecution {
         // A task's job is the task itself: its address tells a task's jobs apart.
         let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
         let taken = state.withLock { s -> Bool in
-            guard s.everything > 0 || s.tasks.contains(address) || isAppCode(address, others: &s.others) else { return false }
-            s.tasks.insert(address)
+            if s.everything == 0 {
+                guard s.tasks.contains(address) || isAppCode(address, others: &s.others) else { return false }
+                s.tasks.insert(address)
+            }
             if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 }
             return true
         }

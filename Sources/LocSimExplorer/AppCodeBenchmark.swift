@@ -76,48 +76,81 @@ package enum AppCodeBenchmark {
 
     /// Explores the class on four platforms to `depth` (`nil`: to the end), `repetitions` times,
     /// prints the best time, the states and transitions, and how many choices were applied in all
-    /// (replays included), and ends the process. The main thread serves the main queue meanwhile
-    /// (`dispatchMain()`, as an async `main` does): LocSim's serial executor runs the app's tasks
-    /// there, and a test process drains it the same way.
-    package static func runAndExit(depth: Int?, repetitions: Int, replaysEveryPath: Bool) -> Never {
+    /// (replays included), and ends the process. The app's code runs as tests run it: in child
+    /// processes (this executable run again, which serves the steps instead), one per processor,
+    /// each exploring its share of the platforms — or here, `inProcess`. The main thread serves
+    /// the main queue meanwhile (`dispatchMain()`, as an async `main` does): LocSim's serial
+    /// executor runs the app's tasks there, and a test process drains it the same way.
+    package static func runAndExit(depth: Int?, repetitions: Int, replaysEveryPath: Bool, inProcess: Bool) -> Never {
         Task { @MainActor in
-            print(await run(depth: depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath), terminator: "")
+            if ChildStepRunner.environment["LOCSIM_WORKER_RESPONSES"] != nil {
+                // A child of the benchmark: it serves the steps and ends.
+                await ChildStepRunner.serveAndExit(explorer(depth: depth, replaysEveryPath: replaysEveryPath))
+                exit(3)
+            }
+            print(await run(depth: depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath, inProcess: inProcess), terminator: "")
             fflush(nil)
             exit(0)
         }
         dispatchMain()
     }
 
-    @MainActor
-    private static func run(depth: Int?, repetitions: Int, replaysEveryPath: Bool) async -> String {
+    private static func explorer(depth: Int?, replaysEveryPath: Bool) -> AppCodeExplorer<Screen> {
         var explorer = AppCodeExplorer(app: AppDescription(name: "Finder"), platforms: platforms, parameters: DeviceParameters(),
                                        taps: ["findMe"], depth: depth, budget: .seconds(600)) { Screen(app: $0) }
         explorer.reusesSessions = !replaysEveryPath
+        return explorer
+    }
+
+    /// Runners whose children are this executable, run again with the same arguments.
+    private static func runners() throws -> [any AppCodeStepRunner] {
+        try (0..<ChildStepRunner.processes(for: platforms.count)).map { _ in
+            try ChildStepRunner(stepTimeLimit: .seconds(60)) { process, environment, _ in
+                var environment = environment
+                environment["SWIFT_BACKTRACE"] = "enable=no"
+                process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+                process.arguments = Array(CommandLine.arguments.dropFirst())
+                process.environment = environment
+            }
+        }
+    }
+
+    @MainActor
+    private static func run(depth: Int?, repetitions: Int, replaysEveryPath: Bool, inProcess: Bool) async -> String {
+        let explorer = explorer(depth: depth, replaysEveryPath: replaysEveryPath)
         var best = Duration.seconds(1_000_000)
         var results: [AppCodePlatformResult] = []
-        var applied = 0, steps = 0
+        var processes = 1
         for _ in 0..<max(1, repetitions) {
             let start = ContinuousClock.now
-            let before = (AppCodeStatistics.appliedChoices, AppCodeStatistics.steps)
-            results = await explorer.run(.inProcess)
-            applied = AppCodeStatistics.appliedChoices - before.0
-            steps = AppCodeStatistics.steps - before.1
+            if inProcess {
+                results = await explorer.run(.inProcess)
+            } else {
+                let runners: [any AppCodeStepRunner]
+                do { runners = try Self.runners() } catch { return "app-code benchmark: cannot prepare a child process: \(error)\n" }
+                processes = runners.count
+                results = await explorer.run(.remote(runners))
+                for case let runner as ChildStepRunner in runners {
+                    await runner.finish()
+                    if let failure = runner.failure { return "app-code benchmark: \(failure)\n" }
+                }
+            }
             best = min(best, ContinuousClock.now - start)
         }
-        var out = "app-code exploration: one class (an async wrapper over the authorization callback and requestLocation()), \(platforms.count) platforms, \(depth.map { "depth \($0)" } ?? "to the end"), best of \(max(1, repetitions))\n"
+        let isolation = inProcess ? "in this process" : "in \(processes) child process\(processes == 1 ? "" : "es")"
+        var out = "app-code exploration: one class (an async wrapper over the authorization callback and requestLocation()), \(platforms.count) platforms, \(depth.map { "depth \($0)" } ?? "to the end"), app code \(isolation), best of \(max(1, repetitions))\n"
         let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
         let states = results.reduce(0) { $0 + $1.verdict.states }, transitions = results.reduce(0) { $0 + $1.verdict.transitions }
-        let reused = results.reduce(0) { $0 + $1.stepsOnKeptSessions }
-        out += "  time to verdict \(String(format: "%.2f", seconds)) s: \(states) states, \(transitions) transitions, \(steps) steps (\(reused) on a session kept in their state, the rest replayed their path), \(applied) choices applied (replays included), \(results.reduce(0) { $0 + $1.findings.count }) findings\n"
+        let reused = results.reduce(0) { $0 + $1.stepsOnKeptSessions }, applied = results.reduce(0) { $0 + $1.appliedChoices }
+        out += "  time to verdict \(String(format: "%.2f", seconds)) s: \(states) states, \(transitions) transitions, \(reused) steps on a kept session (the rest replayed their path on a fresh device), \(applied) choices applied (replays included), \(results.reduce(0) { $0 + $1.findings.count }) findings\n"
         for r in results { out += "  \(r.verdict)\n" }
         return out
     }
 }
 
-/// Counters of the app-code exploration, for its benchmark.
+/// Counters of the app-code exploration, for its statistics.
 package enum AppCodeStatistics {
-    /// Choices applied on sessions, replays included (one process drives the count at a time).
+    /// Choices applied on sessions in this process, replays included (one thread of app code
+    /// drives the count at a time).
     nonisolated(unsafe) package static var appliedChoices = 0
-    /// Steps run.
-    nonisolated(unsafe) package static var steps = 0
 }

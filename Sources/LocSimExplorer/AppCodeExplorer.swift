@@ -23,26 +23,31 @@ public struct AppCodePlatformResult: Sendable {
     public var escapes: [String]
     /// A call on an object made on an earlier path (a singleton's manager), if any (ditto).
     public var staleObject: String?
-    /// Steps that started on a session kept in their state rather than replaying their path
-    /// (only known when the app's code runs in this process).
+    /// Steps that started on a session kept for them rather than replaying their path.
     package var stepsOnKeptSessions = 0
+    /// Choices applied to sessions, the steps' own and their replays'.
+    package var appliedChoices = 0
 }
 
 /// How an app-code exploration runs the app's code. Core Location has no such type.
 package enum AppCodeExecution: Sendable {
     /// In this process: a crash in app code ends it.
     case inProcess
-    /// Through a step runner (a child process that ``AppCodeExplorer/serve(stderrPath:next:send:)``
-    /// runs in): this process runs the search and no app code; a crash ends only the child.
-    case remote(any AppCodeStepRunner)
+    /// Through step runners (child processes that ``AppCodeExplorer/serve(stderrPath:next:send:)``
+    /// runs in): this process runs the searches and no app code; a crash ends only a child. The
+    /// platforms are shared out among the runners (the first platform to the first runner, the
+    /// second to the second, and so on round), whose children explore them at the same time.
+    case remote([any AppCodeStepRunner])
 }
 
 /// The search of an app written against the `CL…` names on every path of user choices,
 /// lifecycle events, Settings changes, world events and waits, on fresh simulated devices.
 ///
-/// Breadth first, so each finding comes with a shortest path. Every transition replays its path
-/// from the start on a fresh device (objects cannot be copied), so states are matched on the
-/// authorization model, the app's screen, its fingerprint and whether it waits. Core Location
+/// Breadth first, so each finding comes with a shortest path. Objects cannot be copied, so states
+/// are matched on the authorization model, the app's screen, its fingerprint and whether it
+/// waits, and a transition starts on a session an earlier step left where the search's known
+/// transitions lead to its state (``AppCodeSearch/start(for:)``), or replays its path on a
+/// fresh device. Core Location
 /// has no such type; `LocSimTesting`'s `ExplorationRun` is the API for tests.
 package struct AppCodeExplorer<App: ExplorationApp> {
     package var app: AppDescription
@@ -72,8 +77,9 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// How deep a search with no depth goes at most (a safety net: app state outside the key can
     /// make the space look endless).
     package static var unboundedDepthCap: Int { 64 }
-    /// How many steps the search asks for at once.
-    package static var batchSize: Int { 16 }
+    /// How many steps the search asks for at once: one, so that each starts on the sessions the
+    /// steps before it left.
+    package static var batchSize: Int { 1 }
     /// How far past an explicit depth limit a search goes to decide the states the limit cut.
     package static var decidingExtraDepth: Int { ExplorationVerdict.decidingExtraDepth }
 
@@ -87,7 +93,8 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     package func run(_ execution: AppCodeExecution) async -> [AppCodePlatformResult] {
         let explorer = UncheckedBox(self)
         if case .remote = execution {
-            // No app code runs here: the search alone, with this process's executors as they are.
+            // No app code runs here, only the searches children could not finish: with this
+            // process's executors as they are.
             return await Task { @MainActor in await explorer.value.explore(execution) }.value
         }
         SerialExecution.retain()
@@ -97,12 +104,15 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         }.value
     }
 
-    /// Runs the steps another process's search asks for, one at a time, until `next` returns
+    /// Serves the jobs another process's runner sends, one at a time, until `next` returns
     /// `nil`: the other end of ``AppCodeExecution/remote(_:)``, in a process that does nothing
-    /// else. It watches for app code that escapes the simulation, objects from an earlier path and
-    /// continuations leaked (read from `stderrPath`, where this process's standard error goes).
+    /// else. Each job is a platform's search, carried on from the outcomes a crashed process
+    /// applied before: `send` gets each outcome as it comes (the runner keeps them, to hand to
+    /// the next process if app code crashes this one), then the platform's result. It watches for
+    /// app code that escapes the simulation, objects from an earlier path and continuations leaked
+    /// (read from `stderrPath`, where this process's standard error goes).
     nonisolated(nonsending)
-    package func serve(stderrPath: String?, next: @escaping () -> AppCodeRequest?, send: @escaping (AppCodeOutcome) -> Void) async {
+    package func serve(stderrPath: String?, next: @escaping () -> AppCodeJob?, send: @escaping (AppCodeJob.Reply) -> Void) async {
         // The process runs nothing but app code: every job goes to the serial executor.
         SerialExecution.retain(everything: true)
         defer { SerialExecution.release(everything: true) }
@@ -110,31 +120,85 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         await Task { @MainActor in
             await SerialExecution.excludingCurrentTask {
                 let watch = ExecutionWatch(stderrPath: stderrPath)
-                let pool = AppCodeSessionPool<App>()
-                while let request = io.value.0() {
-                    guard request.choice != nil else {
-                        io.value.1(await explorer.value.root(on: request.platform))
-                        continue
-                    }
-                    io.value.1(await explorer.value.perform(request, pool: pool, watch: watch))
+                while let job = io.value.0() {
+                    let e = explorer.value
+                    guard e.platforms.indices.contains(job.platform) else { break }
+                    let source = OutcomeSource(explorer: e, prefix: job.outcomes, watch: watch,
+                                               deadline: ContinuousClock.now.advanced(by: job.budget))
+                    source.onOutcome = { io.value.1(.outcome($0)) }
+                    let result = await e.explore(e.platforms[job.platform], with: source)
+                    io.value.1(.result(result))
                 }
-                await Self.close(pool.drain())
             }
         }.value
     }
 
     @MainActor
     private func explore(_ execution: AppCodeExecution) async -> [AppCodePlatformResult] {
-        let source = OutcomeSource(explorer: self, execution: execution)
-        var results: [AppCodePlatformResult] = []
-        for (i, platform) in platforms.enumerated() {
-            source.beginPlatform(of: platforms.count - i)
-            let reused = source.stepsOnKeptSessions
-            results.append(await explore(platform, source: source))
-            results[results.count - 1].stepsOnKeptSessions = source.stepsOnKeptSessions - reused
+        let deadline = ContinuousClock.now.advanced(by: budget)
+        guard case .remote(let runners) = execution, !runners.isEmpty else {
+            var results: [AppCodePlatformResult] = []
+            for i in platforms.indices {
+                let source = OutcomeSource(explorer: self, deadline: Self.share(of: deadline, among: platforms.count - i))
+                results.append(await explore(platforms[i], with: source))
+            }
+            return results
         }
+        // Each runner's share at the same time: the searches run in the children, which do not
+        // wait on one another, and each platform's search is the same whichever else runs.
+        let lanes = runners.count, explorer = UncheckedBox(self), boxes = runners.map { UncheckedBox($0) }
+        var results: [AppCodePlatformResult?] = Array(repeating: nil, count: platforms.count)
+        await withTaskGroup(of: Shares.self) { group in
+            for lane in 0..<lanes {
+                let runner = boxes[lane]
+                group.addTask { await explorer.value.exploreShare(lane, of: lanes, runner: runner.value, until: deadline) }
+            }
+            for await share in group {
+                for (i, result) in share.results { results[i] = result }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// An equal share of the time left until `deadline`, among `count` searches still to run.
+    private static func share(of deadline: ContinuousClock.Instant, among count: Int) -> ContinuousClock.Instant {
+        let left = ContinuousClock.now.duration(to: deadline)
+        return left <= .zero ? deadline : ContinuousClock.now.advanced(by: left / max(1, count))
+    }
+
+    /// Platform results by index, handed out of a task.
+    private struct Shares: @unchecked Sendable {
+        // @unchecked: results of app code that ran elsewhere, read by one task at a time.
+        var results: [(Int, AppCodePlatformResult)]
+    }
+
+    /// Explores, one after another, the platforms that fall to `lane` of `lanes` (the first to
+    /// the first, and so on round), through `runner`.
+    @MainActor
+    private func exploreShare(_ lane: Int, of lanes: Int, runner: any AppCodeStepRunner, until deadline: ContinuousClock.Instant) async -> Shares {
+        let share = platforms.indices.filter { $0 % lanes == lane }
+        var results: [(Int, AppCodePlatformResult)] = []
+        for (k, i) in share.enumerated() {
+            switch await runner.explore(platform: i, budget: ContinuousClock.now.duration(to: Self.share(of: deadline, among: share.count - k))) {
+            case .result(let result):
+                results.append((i, result))
+            case .outcomes(let outcomes):
+                // No child finished it: the search as far as the outcomes go.
+                let source = OutcomeSource(explorer: self, prefix: outcomes, live: false, deadline: .now)
+                results.append((i, await explore(platforms[i], with: source)))
+            }
+        }
+        return Shares(results: results)
+    }
+
+    /// Explores `platform` with `source`, and ends it; the result carries the source's counts.
+    @MainActor
+    private func explore(_ platform: Platform, with source: OutcomeSource<App>) async -> AppCodePlatformResult {
+        var result = await explore(platform, source: source)
         await source.finish()
-        return results
+        result.stepsOnKeptSessions = source.stepsOnKeptSessions
+        result.appliedChoices = source.appliedChoices
+        return result
     }
 
     @MainActor
@@ -166,7 +230,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
                 let batch = steps[at..<min(at + Self.batchSize, steps.count)]
                 let outcomes = await source.outcomes(platform: platform, steps: batch.map {
                     AppCodeRequest(platform: platform, path: search.nodes[Int($0.node)].path, choice: $0.choice,
-                                   states: reusesSessions ? search.states(to: $0.node) : [])
+                                   start: reusesSessions ? search.start(for: $0.node) : nil)
                 })
                 for (k, outcome) in outcomes.enumerated() {
                     let (n, choice) = batch[at + k]
@@ -251,14 +315,18 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         }
     }
 
-    /// The outcome of `request`'s step: on a session `pool` keeps in its source state, or else
-    /// on a fresh device that replays its path. The session is kept for later steps (the ones
-    /// the pool lets go are closed first: a crash while their tasks end comes before this
-    /// outcome goes). `watch` reads what app code printed about continuations it dropped.
+    /// The outcome of `request`'s step: on the session `pool` keeps where the request's start
+    /// says, which goes the start's route first, or else on a fresh device that replays its
+    /// path. The session is kept for later steps (the ones the pool lets go are closed first: a
+    /// crash while their tasks end comes before this outcome goes). `watch` reads what app code
+    /// printed about continuations it dropped.
     @MainActor
     package func perform(_ request: AppCodeRequest, pool: AppCodeSessionPool<App>, watch: ExecutionWatch?) async -> AppCodeOutcome {
-        let (outcome, session) = await execute(on: request.platform, path: request.path, choice: request.choice!, watch: watch,
-                                               kept: pool.take(request.states, on: request.platform))
+        let kept = request.start.flatMap { start in pool.take(start.state, on: request.platform).map { (session: $0, route: start.route) } }
+        let applied = AppCodeStatistics.appliedChoices
+        var (outcome, session) = await execute(on: request.platform, path: request.path, choice: request.choice!, watch: watch, kept: kept)
+        outcome.startedOnKeptSession = kept != nil
+        outcome.appliedChoices = AppCodeStatistics.appliedChoices &- applied
         await Self.close(pool.keep(session, in: outcome.target, on: request.platform))
         return outcome
     }
@@ -269,17 +337,16 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         for session in sessions { await withAttachedApp(session.app) { await session.close() } }
     }
 
-    /// Replays `path` on a fresh device (or the rest of it on `kept`, a session already where
-    /// its first `at` choices lead) and applies `choice`; the outcome, and the session. `watch`
-    /// reads what app code printed meanwhile about continuations it dropped.
+    /// Replays `path` on a fresh device (or `kept.route` on `kept.session`, a session in a state
+    /// from which that route leads where `path` does) and applies `choice`; the outcome, and the
+    /// session. `watch` reads what app code printed meanwhile about continuations it dropped.
     @MainActor
     package func execute(on platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice, watch: ExecutionWatch?,
-                         kept: (session: AppCodeSession<App>, at: Int)? = nil) async -> (AppCodeOutcome, AppCodeSession<App>) {
+                         kept: (session: AppCodeSession<App>, route: [ExplorerChoice])? = nil) async -> (AppCodeOutcome, AppCodeSession<App>) {
         let session = kept?.session ?? session(on: platform)
-        AppCodeStatistics.steps &+= 1
         return await withAttachedApp(session.app) {
             watch?.begin(session.device)
-            await session.replay(path[(kept?.at ?? 0)...], fresh: kept == nil)
+            await session.replay(kept.map { $0.route[...] } ?? path[...], fresh: kept == nil)
             watch?.markStep()
             let observations = await session.apply(choice)
             var outcome = session.outcome()
@@ -342,6 +409,8 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     func leakedContinuations() -> [String] {
         guard let stderrPath else { return [] }
         fflush(nil)
+        // Nothing written since the step began: nothing to read.
+        guard Self.size(of: 2) != stepOffset else { return [] }
         return AppTrap.leakedContinuations(in: Self.read(stderrPath, from: stepOffset))
     }
 

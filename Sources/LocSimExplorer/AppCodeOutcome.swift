@@ -1,21 +1,23 @@
 import LocSimModel
 
-/// Two words that stand for a state of an app-code exploration: two independently seeded hashes
-/// of its key (the authorization model, the screen, the app's fingerprint and the explorer's own
-/// records). An exploration's worker processes hash deterministically (`SWIFT_DETERMINISTIC_HASHING`),
-/// so one that carries on after a crash agrees with the one before it; a collision needs 2⁶⁴
-/// states per word.
+/// Two words that stand for a state of an app-code exploration: two hashes of its key (the
+/// authorization model, the screen, the app's fingerprint and the explorer's own records), the
+/// second finalized from a copy of the first's whole state with one more word — so two keys whose
+/// first words collide (one chance in 2⁶⁴ per pair) still differ in the second unless the hasher's
+/// 256-bit state collided. An exploration's worker processes hash deterministically
+/// (`SWIFT_DETERMINISTIC_HASHING`), so one that carries on after a crash agrees with the one
+/// before it.
 package struct AppStateFingerprint: Hashable, Sendable {
     package var a: UInt64
     package var b: UInt64
 
     /// The fingerprint of `key`.
     package init(_ key: some Hashable) {
-        var h1 = Hasher(), h2 = Hasher()
+        var h1 = Hasher()
         h1.combine(0x5EED_A11C_E000_0001 as UInt64)
-        h2.combine(0x0B0E_5EED_0000_0002 as UInt64)
         key.hash(into: &h1)
-        key.hash(into: &h2)
+        var h2 = h1
+        h2.combine(0x0B0E_5EED_0000_0002 as UInt64)
         a = UInt64(bitPattern: Int64(h1.finalize()))
         b = UInt64(bitPattern: Int64(h2.finalize()))
     }
@@ -44,6 +46,15 @@ package struct AppStateFacts: Sendable, Equatable {
     package var stuck: String
     /// What the user (and the world) may do here.
     package var choices: [ExplorerChoice]
+
+    package init(waiting: Bool, awaitsUpdates: Bool, screen: String, running: Bool, stuck: String, choices: [ExplorerChoice]) {
+        self.waiting = waiting
+        self.awaitsUpdates = awaitsUpdates
+        self.screen = screen
+        self.running = running
+        self.stuck = stuck
+        self.choices = choices
+    }
 
     /// The facts of the state after a crash: not running, nothing to do (the path ends).
     package static let crashed = AppStateFacts(waiting: false, awaitsUpdates: false, screen: "", running: false, stuck: "", choices: [])
@@ -83,6 +94,10 @@ package struct AppCodeOutcome: Sendable, Equatable {
     /// The step made a live-updates stream yield something the app can see, or the app stopped
     /// waiting for updates (the `updatesNeverCome` analysis).
     package var updatesArrived = false
+    /// The step started on a session kept for it (statistics: the search is the same either way).
+    package var startedOnKeptSession = false
+    /// The choices the step applied, its replay's included (statistics).
+    package var appliedChoices = 0
 
     package init(target: AppStateFingerprint, facts: AppStateFacts) {
         self.target = target
@@ -111,7 +126,7 @@ extension AppCodeOutcome {
         w.flag(facts.running)
         w.string(facts.stuck)
         w.count(facts.choices.count)
-        for c in facts.choices { w.string(c.description) }
+        for c in facts.choices { w.choice(c) }
         w.count(observations.count)
         for o in observations {
             w.string(o.kind.rawValue)
@@ -125,6 +140,8 @@ extension AppCodeOutcome {
         w.flag(staleObject != nil)
         if let staleObject { w.string(staleObject) }
         w.flag(updatesArrived)
+        w.flag(startedOnKeptSession)
+        w.number(appliedChoices)
         return w.bytes
     }
 
@@ -135,7 +152,7 @@ extension AppCodeOutcome {
               let running = r.flag(), let stuck = r.string(), let choiceCount = r.count() else { return nil }
         var choices: [ExplorerChoice] = []
         for _ in 0..<choiceCount {
-            guard let text = r.string(), let c = ExplorerChoice(description: text) else { return nil }
+            guard let c = r.choice() else { return nil }
             choices.append(c)
         }
         self.init(target: AppStateFingerprint(a: a, b: b),
@@ -159,8 +176,10 @@ extension AppCodeOutcome {
             guard let s = r.string() else { return nil }
             staleObject = s
         }
-        guard let arrived = r.flag(), r.atEnd else { return nil }
+        guard let arrived = r.flag(), let kept = r.flag(), let applied = r.number(), r.atEnd else { return nil }
         updatesArrived = arrived
+        startedOnKeptSession = kept
+        appliedChoices = applied
     }
 }
 
@@ -186,6 +205,86 @@ package struct ByteWriter {
         let utf8 = Array(s.utf8)
         count(utf8.count)
         bytes += utf8
+    }
+
+    /// Bytes of their own, after their length.
+    package mutating func blob(_ b: [UInt8]) {
+        count(b.count)
+        bytes += b
+    }
+}
+
+extension ByteWriter {
+    /// A choice: a tag, then what the case carries.
+    package mutating func choice(_ c: ExplorerChoice) {
+        switch c {
+        case .launch: bytes.append(0)
+        case .foreground: bytes.append(1)
+        case .background: bytes.append(2)
+        case .suspend: bytes.append(3)
+        case .terminate: bytes.append(4)
+        case .forceQuit: bytes.append(5)
+        case .crash: bytes.append(6)
+        case .lock: bytes.append(7)
+        case .unlock: bytes.append(8)
+        case .visit: bytes.append(9)
+        case .choose(let b): bytes.append(10); string(b.rawValue)
+        case .settings(let o): bytes.append(11); string(o.rawValue)
+        case .precise(let on): bytes.append(12); flag(on)
+        case .locationServices(let on): bytes.append(13); flag(on)
+        case .tap(let name): bytes.append(14); string(name)
+        case .enterRegion(let name): bytes.append(15); string(name)
+        case .exitRegion(let name): bytes.append(16); string(name)
+        case .wait(let d):
+            bytes.append(17)
+            number(Int(d.components.seconds))
+            word(UInt64(bitPattern: d.components.attoseconds))
+        }
+    }
+}
+
+extension ByteWriter {
+    /// A platform: its system's index and its version.
+    package mutating func platform(_ p: Platform) {
+        bytes.append(UInt8(Platform.OS.allCases.firstIndex(of: p.os)!))
+        number(p.major)
+        number(p.minor)
+    }
+}
+
+extension ByteReader {
+    /// A platform written by ``ByteWriter/platform(_:)``.
+    package mutating func platform() -> Platform? {
+        guard let os = byte(), Int(os) < Platform.OS.allCases.count, let major = number(), let minor = number() else { return nil }
+        return Platform(Platform.OS.allCases[Int(os)], major, minor)
+    }
+
+    /// A choice written by ``ByteWriter/choice(_:)``.
+    package mutating func choice() -> ExplorerChoice? {
+        guard let tag = byte() else { return nil }
+        switch tag {
+        case 0: return .launch
+        case 1: return .foreground
+        case 2: return .background
+        case 3: return .suspend
+        case 4: return .terminate
+        case 5: return .forceQuit
+        case 6: return .crash
+        case 7: return .lock
+        case 8: return .unlock
+        case 9: return .visit
+        case 10: return string().flatMap(PromptButton.init(rawValue:)).map { .choose($0) }
+        case 11: return string().flatMap(SettingsOption.init(rawValue:)).map { .settings($0) }
+        case 12: return flag().map { .precise($0) }
+        case 13: return flag().map { .locationServices($0) }
+        case 14: return string().map { .tap($0) }
+        case 15: return string().map { .enterRegion($0) }
+        case 16: return string().map { .exitRegion($0) }
+        case 17:
+            guard let seconds = number(), let atto = word() else { return nil }
+            return .wait(Duration(secondsComponent: Int64(seconds), attosecondsComponent: Int64(bitPattern: atto)))
+        default: return nil
+        }
     }
 }
 
@@ -215,6 +314,13 @@ package struct ByteReader {
         return Int(w)
     }
 
+    /// One byte.
+    package mutating func byte() -> UInt8? {
+        guard at < bytes.count else { return nil }
+        defer { at += 1 }
+        return bytes[at]
+    }
+
     package mutating func flag() -> Bool? {
         guard at < bytes.count, bytes[at] <= 1 else { return nil }
         defer { at += 1 }
@@ -225,6 +331,13 @@ package struct ByteReader {
         guard let n = count(), bytes.count - at >= n else { return nil }
         defer { at += n }
         return String(decoding: bytes[at..<(at + n)], as: UTF8.self)
+    }
+
+    /// Bytes written by ``ByteWriter/blob(_:)``.
+    package mutating func blob() -> [UInt8]? {
+        guard let n = count(), bytes.count - at >= n else { return nil }
+        defer { at += n }
+        return Array(bytes[at..<(at + n)])
     }
 }
 
@@ -257,6 +370,8 @@ extension AppCodePlatformResult {
             findings(r.notes)
             strings(r.screens)
             let v = r.verdict
+            w.number(r.stepsOnKeptSessions)
+            w.number(r.appliedChoices)
             w.number(v.states)
             w.number(v.transitions)
             w.number(v.depth)
@@ -300,14 +415,17 @@ extension AppCodePlatformResult {
         var results: [AppCodePlatformResult] = []
         for _ in 0..<count {
             guard let p = platform(), let fs = findings(), let notes = findings(), let screens = strings(),
-                  let states = r.number(), let transitions = r.number(), let depth = r.number(),
+                  let kept = r.number(), let applied = r.number(), let states = r.number(), let transitions = r.number(), let depth = r.number(),
                   let endText = r.string(), let end = ExplorationVerdict.End(rawValue: endText), let undecided = r.number(),
                   let hasDeciding = r.flag(), let deciding = r.number(), let hidden = findings(),
                   let created = r.flag(), let escapes = strings(), let hasStale = r.flag(), let stale = r.string() else { return nil }
             let verdict = ExplorationVerdict(platform: p, states: states, transitions: transitions, depth: depth, end: end, undecided: undecided,
                                              decidingDepth: hasDeciding ? deciding : nil, hiddenFindings: hidden)
-            results.append(AppCodePlatformResult(platform: p, findings: fs, notes: notes, screens: screens, verdict: verdict,
-                                                 createdManager: created, escapes: escapes, staleObject: hasStale ? stale : nil))
+            var result = AppCodePlatformResult(platform: p, findings: fs, notes: notes, screens: screens, verdict: verdict,
+                                               createdManager: created, escapes: escapes, staleObject: hasStale ? stale : nil)
+            result.stepsOnKeptSessions = kept
+            result.appliedChoices = applied
+            results.append(result)
         }
         guard r.atEnd else { return nil }
         return results

@@ -36,6 +36,25 @@ package struct AppCodeSearch {
     package private(set) var staleObject: String?
     /// Transitions applied.
     package private(set) var transitions = 0
+    /// The transitions seen so far into a state (none into a crash), in the order applied:
+    /// routes from a kept session's state to a step's. Each node's list is linked through
+    /// `edgeNext`, from `firstIncoming` to `lastIncoming` (-1: none).
+    private var edgeFrom: [Int32] = []
+    private var edgeTo: [Int32] = []
+    private var edgeChoice: [ExplorerChoice] = []
+    private var edgeNext: [Int32] = []
+    private var firstIncoming: [Int32] = []
+    private var lastIncoming: [Int32] = []
+    /// How many sessions the step runner keeps in each node's state, as this search knows it:
+    /// every step's session is kept where it led, and ``start(for:)`` takes one. (A runner that
+    /// lost one — its process ended, or it let the session go — replays the path instead.)
+    private var kept: [Int32] = []
+    private var keptTotal = 0
+    /// ``start(for:)``'s working space, one entry per node.
+    private var seen: [UInt32] = []
+    /// For a state seen by ``start(for:)``: the transition out of it towards the step's state.
+    private var towards: [Int32] = []
+    private var generation: UInt32 = 0
 
     package init() {}
 
@@ -62,6 +81,21 @@ package struct AppCodeSearch {
             target = addNode(outcome.facts, path: path, depth: source.depth + 1, fingerprint: outcome.target, parent: n)
             created = target
         }
+        if outcome.target == .crashed {
+            // The process that ran app code ended, and its sessions with it.
+            for i in kept.indices { kept[i] = 0 }
+            keptTotal = 0
+        } else {
+            let e = Int32(edgeFrom.count)
+            edgeFrom.append(n)
+            edgeTo.append(target)
+            edgeChoice.append(choice)
+            edgeNext.append(-1)
+            if lastIncoming[Int(target)] < 0 { firstIncoming[Int(target)] = e } else { edgeNext[Int(lastIncoming[Int(target)])] = e }
+            lastIncoming[Int(target)] = e
+            kept[Int(target)] += 1
+            keptTotal += 1
+        }
         let reached = nodes[Int(target)].facts
         if source.facts.waiting {
             // Leaving by a crash counts as leaving: the crash is a finding of its own.
@@ -81,16 +115,57 @@ package struct AppCodeSearch {
         return created
     }
 
-    /// The states node `n`'s path goes through, from the initial state to `n`'s.
-    package func states(to n: Int32) -> [AppStateFingerprint] {
-        var states: [AppStateFingerprint] = []
-        var i = n
-        while i >= 0 {
-            states.append(nodes[Int(i)].state)
-            i = nodes[Int(i)].parent
+    /// Where a step from node `n` starts: the kept session nearest to `n` along the transitions
+    /// seen (its own state first, then states one transition away, and so on), no further than a
+    /// fresh device's replay of `n`'s path — which is what `nil` means. The session counts as
+    /// taken. Deterministic: the same transitions, in the same order, give the same start.
+    package mutating func start(for n: Int32) -> AppCodeStart? {
+        guard keptTotal > 0 else { return nil }
+        let limit = nodes[Int(n)].depth
+        // Backwards from `n`, breadth first: for a state x seen on the way, `towards[x]` is the
+        // transition out of it that goes on towards `n`; `seen[x] == generation` marks it seen.
+        generation &+= 1
+        if generation == 0 { for i in seen.indices { seen[i] = 0 }; generation = 1 }
+        seen[Int(n)] = generation
+        var level: [Int32] = [n]
+        var distance = 0
+        var visited = 1
+        while !level.isEmpty {
+            for x in level where kept[Int(x)] > 0 {
+                kept[Int(x)] -= 1
+                keptTotal -= 1
+                var route: [ExplorerChoice] = []
+                var at = x
+                while at != n {
+                    let e = Int(towards[Int(at)])
+                    route.append(edgeChoice[e])
+                    at = edgeTo[e]
+                }
+                return AppCodeStart(state: nodes[Int(x)].state, route: route)
+            }
+            guard distance < limit, visited < Self.startSearchLimit else { break }
+            var previous: [Int32] = []
+            for x in level {
+                var e = firstIncoming[Int(x)]
+                while e >= 0 {
+                    let from = edgeFrom[Int(e)]
+                    if seen[Int(from)] != generation {
+                        seen[Int(from)] = generation
+                        towards[Int(from)] = e
+                        previous.append(from)
+                        visited += 1
+                    }
+                    e = edgeNext[Int(e)]
+                }
+            }
+            level = previous
+            distance += 1
         }
-        return states.reversed()
+        return nil
     }
+
+    /// How many states ``start(for:)`` looks at, at most, for one step.
+    static var startSearchLimit: Int { 128 }
 
     /// Marks node `n` expanded: every one of its choices was applied.
     package mutating func markExpanded(_ n: Int32) { nodes[Int(n)].expanded = true }
@@ -99,6 +174,11 @@ package struct AppCodeSearch {
     private mutating func addNode(_ facts: AppStateFacts, path: [ExplorerChoice], depth: Int, fingerprint: AppStateFingerprint, parent: Int32) -> Int32 {
         let i = Int32(nodes.count)
         index[fingerprint] = i
+        firstIncoming.append(-1)
+        lastIncoming.append(-1)
+        kept.append(0)
+        seen.append(0)
+        towards.append(-1)
         nodes.append(Node(path: path, facts: facts, depth: depth, state: fingerprint, parent: parent))
         if !screens.contains(facts.screen) { screens.append(facts.screen) }
         return i

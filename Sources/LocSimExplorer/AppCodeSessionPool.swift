@@ -3,7 +3,8 @@ import LocSimCoreLocation
 import LocSimModel
 
 /// Sessions an app-code exploration keeps once a step ended, by the state they reached, so that
-/// a later step from that state starts on one instead of replaying its path on a fresh device.
+/// a later step starts on one — in its own state, or in a state from which transitions the search
+/// has seen lead there — instead of replaying its path on a fresh device.
 ///
 /// States are matched on the model, the app's screen, its fingerprint and what waits
 /// (``AppCodeStateKey``): a session that reached a state by any path stands for it, as the
@@ -19,19 +20,12 @@ import LocSimModel
     private var slots: [(state: AppStateFingerprint, session: AppCodeSession<App>)?] = []
     private var head = 0
     private var count = 0
-    /// Steps that started on a kept session.
-    package private(set) var reused = 0
 
     package init() {}
 
-    /// A session in the last of `states` that has one kept on `platform`, taken out of the pool,
-    /// with that state's index.
-    package func take(_ states: [AppStateFingerprint], on platform: Platform) -> (session: AppCodeSession<App>, at: Int)? {
-        guard platform == self.platform else { return nil }
-        for i in states.indices.reversed() {
-            if let session = take(states[i]) { return (session, i) }
-        }
-        return nil
+    /// A session kept in `state` on `platform` (the last kept there), if any, taken out of the pool.
+    package func take(_ state: AppStateFingerprint, on platform: Platform) -> AppCodeSession<App>? {
+        platform == self.platform ? take(state) : nil
     }
 
     private func take(_ state: AppStateFingerprint) -> AppCodeSession<App>? {
@@ -40,7 +34,6 @@ import LocSimModel
         let session = slots[slot]!.session
         slots[slot] = nil
         count -= 1
-        reused += 1
         return session
     }
 

@@ -3,129 +3,123 @@ import LocSim
 import LocSimCoreLocation
 import LocSimModel
 
-/// One step an app-code exploration asks for: the outcome of `choice` after `path` on
-/// `platform`, on a fresh device — or, with no choice, the state before the launch. Core
-/// Location has no such type.
+/// One step an app-code exploration takes: the outcome of `choice` after `path` on `platform`,
+/// on a fresh device or a session kept for it. Core Location has no such type.
 package struct AppCodeRequest: Sendable, Equatable {
     package var platform: Platform
     package var path: [ExplorerChoice]
     /// `nil`: the initial state (no app code runs before the launch).
     package var choice: ExplorerChoice?
-    /// The states `path` goes through, when known: the first before it, the last where it
-    /// leads. A session kept in one of them may stand in for the replay up to there
-    /// (``AppCodeSessionPool``).
-    package var states: [AppStateFingerprint]
+    /// Where the step may start instead of on a fresh device: a session kept in `start.state`,
+    /// from which `start.route` leads to where `path` does (``AppCodeSessionPool``). Without
+    /// one kept there, the step replays `path` on a fresh device.
+    package var start: AppCodeStart?
 
-    package init(platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice?, states: [AppStateFingerprint] = []) {
+    package init(platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice?, start: AppCodeStart? = nil) {
         self.platform = platform
         self.path = path
         self.choice = choice
-        self.states = states
-    }
-
-    package func encoded() -> [UInt8] {
-        var w = ByteWriter()
-        w.string(platform.description)
-        w.count(path.count)
-        for c in path { w.string(c.description) }
-        w.flag(choice != nil)
-        if let choice { w.string(choice.description) }
-        w.count(states.count)
-        for state in states {
-            w.word(state.a)
-            w.word(state.b)
-        }
-        return w.bytes
-    }
-
-    /// Reads ``encoded()``; `nil` for bytes it did not write.
-    package init?(decoding bytes: [UInt8]) {
-        var r = ByteReader(bytes)
-        guard let p = r.string().flatMap({ Platform(parsing: $0) }), let n = r.count() else { return nil }
-        var path: [ExplorerChoice] = []
-        for _ in 0..<n {
-            guard let c = r.string().flatMap({ ExplorerChoice(description: $0) }) else { return nil }
-            path.append(c)
-        }
-        guard let has = r.flag() else { return nil }
-        var choice: ExplorerChoice?
-        if has {
-            guard let c = r.string().flatMap({ ExplorerChoice(description: $0) }) else { return nil }
-            choice = c
-        }
-        guard let m = r.count(), m <= path.count + 1 else { return nil }
-        var states: [AppStateFingerprint] = []
-        for _ in 0..<m {
-            guard let a = r.word(), let b = r.word() else { return nil }
-            states.append(AppStateFingerprint(a: a, b: b))
-        }
-        guard r.atEnd else { return nil }
-        self.init(platform: p, path: path, choice: choice, states: states)
+        self.start = start
     }
 }
 
-/// Runs the steps of an exploration where a crash in app code cannot end the search: in a
-/// process of their own, which the runner starts again after a crash. Core Location has no such
-/// type.
+/// Where a step of an app-code exploration starts when a session is kept for it: a state the
+/// search reached, and the choices that lead from there to the step's own state along
+/// transitions it has seen. Core Location has no such type.
+package struct AppCodeStart: Sendable, Equatable {
+    package var state: AppStateFingerprint
+    package var route: [ExplorerChoice]
+
+    package init(state: AppStateFingerprint, route: [ExplorerChoice]) {
+        self.state = state
+        self.route = route
+    }
+}
+
+/// Runs the searches of an exploration where a crash in app code cannot end them: in a process
+/// of their own, which the runner starts again after a crash, handing it the outcomes so far.
+/// Core Location has no such type.
 package protocol AppCodeStepRunner: AnyObject, Sendable {
-    /// The outcome of each request, in order (``AppCodeOutcome/crash(_:)`` for one whose app code
-    /// trapped): they may run one after another without waiting for the search. Fewer than asked
-    /// when `deadline` passes first.
-    func outcomes(of requests: [AppCodeRequest], until deadline: ContinuousClock.Instant) async -> [AppCodeOutcome]
+    /// Explores the platform at `platform` (an index into the exploration's platforms) within
+    /// `budget`: the child's result, or, when no child could finish it (the budget ran out, or
+    /// no child reached the exploration), the outcomes applied so far, in order, for the caller
+    /// to finish the search with.
+    func explore(platform: Int, budget: Duration) async -> AppCodeLaneReply
 }
 
-/// Where an app-code exploration gets the outcome of each transition: by running the app's code
-/// here, or from a step runner that runs it in another process. Core Location has no such type.
+/// What a step runner gives back for one platform. Core Location has no such type.
+package enum AppCodeLaneReply: Sendable {
+    /// The platform's result, from the child that finished its search.
+    case result(AppCodePlatformResult)
+    /// The outcomes applied before the search stopped: the root's first.
+    case outcomes([AppCodeOutcome])
+}
+
+/// Where an app-code exploration gets the outcome of each transition: the outcomes a process
+/// that crashed applied before it (`prefix`, in the order the search asked for them), then the
+/// app's code run here, until the deadline. The same search asks for the same steps in the same
+/// order, so a process that carries on after a crash mirrors the one before it up to the crash.
+/// Core Location has no such type.
 @MainActor final class OutcomeSource<App: ExplorationApp> {
     private let explorer: AppCodeExplorer<App>
     private let deadline: ContinuousClock.Instant
-    /// The share of the budget of the platform being explored.
-    private var platformDeadline: ContinuousClock.Instant
-    private let runner: (any AppCodeStepRunner)?
+    private var prefix: [AppCodeOutcome]
+    private var next = 0
+    /// Whether app code runs here once the prefix is used up (otherwise the search stops there).
+    private let live: Bool
+    private let watch: ExecutionWatch?
     private let pool = AppCodeSessionPool<App>()
+    /// Called with each outcome the app's code produced here (not the prefix's).
+    var onOutcome: ((AppCodeOutcome) -> Void)?
+    /// Steps whose outcome came that started on a kept session.
+    private(set) var stepsOnKeptSessions = 0
+    /// Choices applied for the outcomes that came, replays included.
+    private(set) var appliedChoices = 0
 
-    init(explorer: AppCodeExplorer<App>, execution: AppCodeExecution) {
+    /// Outcomes from `prefix`, then (when `live`) from the app's code run here, watched by `watch`,
+    /// until `deadline`.
+    init(explorer: AppCodeExplorer<App>, prefix: [AppCodeOutcome] = [], live: Bool = true, watch: ExecutionWatch? = nil,
+         deadline: ContinuousClock.Instant) {
         self.explorer = explorer
-        deadline = ContinuousClock.now.advanced(by: explorer.budget)
-        platformDeadline = deadline
-        if case .remote(let runner) = execution { self.runner = runner } else { runner = nil }
-    }
-
-    /// A platform's search starts, with `platforms` left to explore (it among them): it gets an
-    /// equal share of what is left of the budget.
-    func beginPlatform(of platforms: Int) {
-        let left = ContinuousClock.now.duration(to: deadline)
-        platformDeadline = left <= .zero ? deadline : ContinuousClock.now.advanced(by: left / max(1, platforms))
+        self.prefix = prefix
+        self.live = live
+        self.watch = watch
+        self.deadline = deadline
     }
 
     /// The initial state on `platform` (no app code runs before the launch).
     func root(_ platform: Platform) async -> AppCodeOutcome {
-        if let runner {
-            let request = AppCodeRequest(platform: platform, path: [], choice: nil)
-            // The initial state is needed whatever the budget says (a search that gets no further
-            // reports no transitions).
-            if let root = await runner.outcomes(of: [request], until: .now.advanced(by: .seconds(3600))).first { return root }
+        if next < prefix.count {
+            next += 1
+            return prefix[next - 1]
         }
-        return await explorer.root(on: platform)
+        let root = await explorer.root(on: platform)
+        onOutcome?(root)
+        return root
     }
 
     /// The outcome of each step (a choice after a path) on `platform`, in order; fewer than asked
-    /// when the time budget ran out.
+    /// when the prefix is used up and no app code runs here, or the deadline passed.
     func outcomes(platform: Platform, steps: [AppCodeRequest]) async -> [AppCodeOutcome] {
-        if ContinuousClock.now >= platformDeadline { return [] }
-        if let runner { return await runner.outcomes(of: steps, until: platformDeadline) }
         var out: [AppCodeOutcome] = []
         for step in steps {
-            if ContinuousClock.now >= platformDeadline { break }
-            out.append(await explorer.perform(step, pool: pool, watch: nil))
+            let outcome: AppCodeOutcome
+            if next < prefix.count {
+                outcome = prefix[next]
+                next += 1
+            } else {
+                guard live, ContinuousClock.now < deadline else { break }
+                outcome = await explorer.perform(step, pool: pool, watch: watch)
+                onOutcome?(outcome)
+            }
+            if outcome.startedOnKeptSession { stepsOnKeptSessions += 1 }
+            appliedChoices += outcome.appliedChoices
+            out.append(outcome)
         }
         return out
     }
 
-    /// Steps run here that started on a kept session.
-    var stepsOnKeptSessions: Int { pool.reused }
-
-    /// The sessions kept for later steps are closed (the exploration ended).
+    /// The sessions kept for later steps are closed (the search ended).
     func finish() async {
         await AppCodeExplorer<App>.close(pool.drain())
     }

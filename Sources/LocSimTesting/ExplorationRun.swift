@@ -7,9 +7,10 @@ import Testing
 
 /// Where an exploration runs the app's code. Core Location has no such type.
 public enum ExplorationIsolation: Sendable {
-    /// In a child process (the test binary, run again with only the running test), started again
-    /// after every crash to carry on where the last one stopped: a trap in app code — a
-    /// continuation resumed twice, an unowned reference, a `fatalError` — is a `terminated`
+    /// In child processes (the test binary, run again with only the running test), one per
+    /// processor at most, each running the searches of its share of the platforms; one that app
+    /// code crashes is followed by another that carries on where it stopped: a trap in app code —
+    /// a continuation resumed twice, an unowned reference, a `fatalError` — is a `terminated`
     /// finding with its path, and every other path is still explored. The default, under Swift
     /// Testing on Linux; elsewhere the exploration runs in the test's process.
     case childProcess
@@ -20,10 +21,10 @@ public enum ExplorationIsolation: Sendable {
 /// Runs an app written against the `CL…` names on every path of user choices, lifecycle events,
 /// Settings changes, world events and waits, as `locsim explore` does for app models.
 ///
-/// Every path runs on a fresh `SimulatedDevice` (objects cannot be copied), so states are matched
-/// on the authorization model, the app's ``ExplorationApp/screen``, its
-/// ``ExplorationApp/fingerprint`` and whether it waits; each transition replays its path from the
-/// start. By default the search goes on until every reachable state is visited (or
+/// Objects cannot be copied, so states are matched on the authorization model, the app's
+/// ``ExplorationApp/screen``, its ``ExplorationApp/fingerprint`` and whether it waits; a
+/// transition starts on a session a step before it left in a state from which transitions the
+/// search has seen lead to its own, or else replays its path on a fresh `SimulatedDevice`. By default the search goes on until every reachable state is visited (or
 /// ``timeBudget`` runs out): the ``Outcome/verdicts`` say which, and how many waiting states a
 /// depth limit left undecided.
 ///
@@ -57,9 +58,12 @@ public struct ExplorationRun<App: ExplorationApp> {
     /// killed and the step reported as a crash (`stepNeverEnded`): app code that blocks the main
     /// actor or never stops. 60 s by default; `LOCSIM_WORKER_STALL_SECONDS` overrides it.
     public var stepTimeLimit: Duration = .seconds(60)
-    /// Whether a step may start on a session kept in its state instead of replaying its path
-    /// (on by default; off for a test that compares the two searches).
+    /// Whether a step may start on a session kept for it instead of replaying its path (on by
+    /// default; off for a test that compares the two searches).
     package var reusesSessions = true
+    /// How many child processes explore at once (`nil`: one per processor, or
+    /// `LOCSIM_EXPLORATION_PROCESSES`), for a test that compares.
+    package var childProcesses: Int?
     /// Creates the app object each time the app launches.
     public var makeApp: (SimulatedApp) -> App
 
@@ -178,22 +182,26 @@ public struct ExplorationRun<App: ExplorationApp> {
             if ordinal < target.ordinal {
                 return ExplorationWorker.prior(ordinal, of: target).flatMap(AppCodePlatformResult.decode) ?? []
             }
-            await ExplorationWorker.serve(explorer, for: target)
+            await ChildStepRunner.serveAndExit(explorer)
         }
         guard isolation == .childProcess, ExplorationWorker.canSpawn else {
             let results = await explorer.run(.inProcess)
             ExplorationWorker.record(AppCodePlatformResult.encode(results), site: site, ordinal: ordinal)
             return results
         }
-        let runner: ChildStepRunner
+        // One child per processor at most, each exploring its share of the platforms.
+        var runners: [ChildStepRunner] = []
         do {
-            runner = try ChildStepRunner(site: site, ordinal: ordinal, stepTimeLimit: stepTimeLimit)
+            for _ in 0..<(childProcesses.map { max(1, min($0, platforms.count)) } ?? ChildStepRunner.processes(for: platforms.count)) {
+                runners.append(try ExplorationWorker.runner(site: site, ordinal: ordinal, stepTimeLimit: stepTimeLimit))
+            }
         } catch {
+            for runner in runners { await runner.finish() }
             throw ExplorationError.childProcessFailed("the exploration could not prepare its child process: \(error)")
         }
-        let results = await explorer.run(.remote(runner))
-        await runner.finish()
-        if let failure = runner.failure { throw ExplorationError.childProcessFailed(failure.description) }
+        let results = await explorer.run(.remote(runners))
+        for runner in runners { await runner.finish() }
+        if let failure = runners.lazy.compactMap(\.failure).first { throw ExplorationError.childProcessFailed(failure.description) }
         ExplorationWorker.record(AppCodePlatformResult.encode(results), site: site, ordinal: ordinal)
         return results
     }

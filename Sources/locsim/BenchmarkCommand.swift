@@ -53,6 +53,9 @@ struct Benchmark: ParsableCommand {
     @Flag(help: "For app-code: replay every step's path on a fresh device, never starting on a session kept in the step's state (the search as it was before sessions were kept).")
     var replaysEveryPath = false
 
+    @Flag(help: "For app-code: run the app's code in this process, not in child processes (one per processor, each exploring its share of the platforms, as tests run it by default).")
+    var inProcess = false
+
     @Option(help: "For explore: add the generated region model (an Always app monitoring this many regions, at depth 64).")
     var regions: Int?
 
@@ -68,7 +71,7 @@ struct Benchmark: ParsableCommand {
             print(SessionBenchmark.runModel(iterations: iterations))
             print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
         }
-        if target == .appCode { AppCodeBenchmark.runAndExit(depth: depth == 0 ? nil : depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath) }
+        if target == .appCode { AppCodeBenchmark.runAndExit(depth: depth == 0 ? nil : depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath, inProcess: inProcess) }
         let depth = self.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
                                                                                          regions: regions, platforms: platforms), terminator: "") }

@@ -47,17 +47,20 @@ struct LocsimCommandLineTests {
         #expect(try LocsimProcess.run(["run"]).stdout == LocsimProcess.run([]).stdout)
     }
 
-    @Test("`benchmark app-code` explores its class to a verdict on four platforms, the same search with every path replayed")
+    @Test("`benchmark app-code` explores its class to a verdict on four platforms in child processes: the same search in this process and with every path replayed")
     func appCodeBenchmark() throws {
         let kept = try LocsimProcess.run(["benchmark", "app-code", "--depth", "3", "--repetitions", "1"])
+        let here = try LocsimProcess.run(["benchmark", "app-code", "--depth", "3", "--repetitions", "1", "--in-process"])
         let replayed = try LocsimProcess.run(["benchmark", "app-code", "--depth", "3", "--repetitions", "1", "--replays-every-path"])
-        #expect(kept.status == 0 && replayed.status == 0, "\(kept.stderr)\(replayed.stderr)")
-        // The verdict lines, one per platform, are the same whichever way the steps started.
+        #expect(kept.status == 0 && here.status == 0 && replayed.status == 0, "\(kept.stderr)\(here.stderr)\(replayed.stderr)")
+        #expect(kept.stdout.contains("app code in 2 child processes") || kept.stdout.contains("app code in 1 child process,"), "\(kept.stdout)")
+        #expect(here.stdout.contains("app code in this process"), "\(here.stdout)")
+        // The verdict lines, one per platform, are the same wherever and however the steps ran.
         let verdicts = { (o: LocsimProcess.Output) in o.stdout.split(separator: "\n").filter { $0.hasPrefix("  iOS") } }
-        #expect(verdicts(kept).count == 4 && verdicts(kept) == verdicts(replayed), "\(kept.stdout)\(replayed.stdout)")
+        #expect(verdicts(kept).count == 4 && verdicts(kept) == verdicts(replayed) && verdicts(kept) == verdicts(here), "\(kept.stdout)\(here.stdout)\(replayed.stdout)")
         #expect(verdicts(kept).allSatisfy { $0.contains("depth limit 3") && $0.contains("decides") }, "\(kept.stdout)")
-        #expect(replayed.stdout.contains("(0 on a session kept in their state"), "\(replayed.stdout)")
-        #expect(!kept.stdout.contains("(0 on a session kept in their state"), "\(kept.stdout)")
+        #expect(replayed.stdout.contains(" 0 steps on a kept session"), "\(replayed.stdout)")
+        #expect(!kept.stdout.contains(" 0 steps on a kept session") && !here.stdout.contains(" 0 steps on a kept session"), "\(kept.stdout)")
     }
 
     @Test("--help lists the subcommands with examples")

@@ -90,13 +90,19 @@ struct IOS18ExplorationTests {
         modeless.launch()
         modeless.changeSetting(.whileUsing)
         let tracker = LiveTrackerModel(keepsActivity: true)
-        withAttachedApp(modeless) { tracker.startTapped() }
-        await device.settle()
-        #expect(tracker.screen == .tracking)
-        modeless.enterBackground()
-        device.advance(by: .seconds(30))
-        await device.settle()
-        #expect(tracker.screen == .paused)
+        // The tracker's task runs on LocSim's serial executor, between the device's turns (on the
+        // global executor it would race the device, and tests running beside this one).
+        let screens = await SerialExecution.run {
+            withAttachedApp(modeless) { tracker.startTapped() }
+            await device.settle()
+            let started = tracker.screen
+            modeless.enterBackground()
+            device.advance(by: .seconds(30))
+            await device.settle()
+            return (started, tracker.screen)
+        }
+        #expect(screens.0 == .tracking)
+        #expect(screens.1 == .paused)
     }
 
     struct Found: Hashable { var kind: FindingKind; var key: String }

@@ -76,9 +76,41 @@ struct SessionReuseTests {
         #expect(replayed.allSatisfy { $0.stepsOnKeptSessions == 0 })
     }
 
+    @Test("in one child process, in two, and (for code that neither crashes nor leaks) in this process: the same search on every platform")
+    func sameSearchWhateverTheProcesses() async throws {
+        let platforms = [Platform(.iOS, 12, 4), Platform(.iOS, 13, 4), Platform(.iOS, 18)]
+        var one = ExplorationRun(platforms: platforms, depth: 6, timeBudget: .seconds(1200), taps: ["useMyLocation"]) { _ in
+            AwaitingScreen(clearsContinuation: true, tapsWhileAsking: false)
+        }
+        one.childProcesses = 1
+        var two = one
+        two.childProcesses = 2
+        var here = one
+        here.isolation = .inProcess
+        let a = try await one.outcome(), b = try await two.outcome(), c = try await here.outcome()
+        #expect(Self.report(a) == Self.report(b))
+        #expect(Self.report(a) == Self.report(c))
+        #expect(a.verdicts.count == 3 && a.verdicts.allSatisfy { $0.transitions > 0 })
+    }
+
+    @Test("a crash in one child's share is carried on by the next child from the outcomes logged: the same search in one child process and in two")
+    func crashesCarriedOnWhateverTheProcesses() async throws {
+        var one = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], depth: 6, timeBudget: .seconds(1200), taps: ["useMyLocation"]) { _ in
+            AwaitingScreen(clearsContinuation: false, tapsWhileAsking: false)
+        }
+        one.childProcesses = 1
+        var two = one
+        two.childProcesses = 2
+        let a = try await one.outcome(), b = try await two.outcome()
+        #expect(Self.report(a) == Self.report(b))
+        // The continuation resumed twice crashes the app on every platform, and the search went on.
+        #expect(Set(a.findings.filter { $0.kind == .terminated }.map(\.platform)) == [Platform(.iOS, 17), Platform(.iOS, 18)], "\(a.findings)")
+        #expect(a.verdicts.allSatisfy { $0.isDecided || $0.decidingDepth != nil }, "\(a.verdicts)")
+    }
+
     @MainActor
-    @Test("the pool hands out a session kept in the deepest state of a path it knows, once, on its platform only")
-    func poolTakesTheDeepestState() async {
+    @Test("the pool hands out a session kept in a state once, on its platform only")
+    func poolTakesByState() async {
         final class Blank: ExplorationApp {
             var screen: String { "" }
             var isWaiting: Bool { false }
@@ -93,14 +125,43 @@ struct SessionReuseTests {
         let first = session(), second = session()
         #expect(pool.keep(first, in: a, on: ios18).isEmpty)
         #expect(pool.keep(second, in: b, on: ios18).isEmpty)
-        let deepest = pool.take([a, b, c], on: ios18)
-        #expect(deepest?.session === second && deepest?.at == 1, "the deepest state with a session: b, the path's second")
-        #expect(pool.take([b], on: ios18) == nil, "a session is handed out once")
-        #expect(pool.take([a], on: Platform(.iOS, 17)) == nil, "only on its own platform")
+        #expect(pool.take(b, on: ios18) === second)
+        #expect(pool.take(b, on: ios18) == nil, "a session is handed out once")
+        #expect(pool.take(c, on: ios18) == nil)
+        #expect(pool.take(a, on: Platform(.iOS, 17)) == nil, "only on its own platform")
         let closing = pool.keep(session(), in: c, on: Platform(.iOS, 17))
         #expect(closing.count == 1 && closing[0] === first, "another platform's search lets every kept session go")
-        #expect(pool.take([a], on: ios18) == nil)
-        #expect(pool.reused == 1)
+        #expect(pool.take(a, on: ios18) == nil)
         #expect(pool.drain().count == 1, "the other platform's session is kept")
+    }
+
+    @Test("a step starts on the kept session nearest its state along transitions seen, with the route from there, no further than a fresh replay")
+    func startsOnTheNearestKeptSession() {
+        func state(_ i: UInt64) -> AppStateFingerprint { AppStateFingerprint(a: i, b: i) }
+        func outcome(_ i: UInt64) -> AppCodeOutcome {
+            AppCodeOutcome(target: state(i), facts: AppStateFacts(waiting: false, awaitsUpdates: false, screen: "s\(i)", running: true, stuck: "",
+                                                                  choices: [.tap("t")]))
+        }
+        let launch = ExplorerChoice.launch, lock = ExplorerChoice.lock, unlock = ExplorerChoice.unlock, tap = ExplorerChoice.tap("t")
+        var search = AppCodeSearch()
+        search.start(root: outcome(0))
+        // 0 -launch-> 1 -tap-> 2 -lock-> 3 -unlock-> 2 (a session kept in 1, 2, 3 and 2 again).
+        let one = search.apply(outcome(1), from: 0, choice: launch)!
+        let two = search.apply(outcome(2), from: one, choice: tap)!
+        let three = search.apply(outcome(3), from: two, choice: lock)!
+        #expect(search.apply(outcome(2), from: three, choice: unlock) == nil)
+        #expect(search.start(for: two) == AppCodeStart(state: state(2), route: []), "its own state first")
+        #expect(search.start(for: two) == AppCodeStart(state: state(2), route: []), "two sessions were kept there")
+        #expect(search.start(for: two) == AppCodeStart(state: state(1), route: [tap]), "then one transition away, in the order seen")
+        #expect(search.start(for: two) == AppCodeStart(state: state(3), route: [unlock]))
+        #expect(search.start(for: two) == nil, "none kept: a fresh device replays the path")
+        // A session two transitions away from a state one deep is no better than a fresh replay.
+        let four = search.apply(outcome(4), from: one, choice: lock)!
+        #expect(search.start(for: one) == nil, "4 is not on a way to 1, and nothing else is kept")
+        let five = search.apply(outcome(5), from: four, choice: tap)!
+        _ = search.apply(.crash(AppTrap(key: "trap", message: "Fatal error")), from: four, choice: unlock)
+        #expect(search.start(for: five) == nil, "a crash ended the process that kept the sessions")
+        _ = search.apply(outcome(5), from: four, choice: tap)
+        #expect(search.start(for: five) == AppCodeStart(state: state(5), route: []))
     }
 }
