@@ -190,7 +190,7 @@ package struct ByteWriter {
     package init() {}
 
     package mutating func word(_ w: UInt64) {
-        for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: w >> (8 * UInt64(i)))) }
+        withUnsafeBytes(of: w.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// A length or a number of items (read back with ``ByteReader/count()``, which checks it).
@@ -202,9 +202,8 @@ package struct ByteWriter {
     package mutating func flag(_ f: Bool) { bytes.append(f ? 1 : 0) }
 
     package mutating func string(_ s: String) {
-        let utf8 = Array(s.utf8)
-        count(utf8.count)
-        bytes += utf8
+        count(s.utf8.count)
+        bytes.append(contentsOf: s.utf8)
     }
 
     /// Bytes of their own, after their length.
@@ -300,9 +299,12 @@ package struct ByteReader {
     package mutating func word() -> UInt64? {
         guard bytes.count - at >= 8 else { return nil }
         var w: UInt64 = 0
-        for i in 0..<8 { w |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+        let from = at
+        bytes.withUnsafeBytes { source in
+            withUnsafeMutableBytes(of: &w) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[from..<(from + 8)])) }
+        }
         at += 8
-        return w
+        return UInt64(littleEndian: w)
     }
 
     /// A number written by ``ByteWriter/number(_:)``.

@@ -56,19 +56,26 @@ import LocSimModel
     /// on a `fresh` session or one where an earlier part of the path led.
     package func replay(_ path: ArraySlice<ExplorerChoice>, fresh: Bool = true) async {
         if fresh { await settleTasks() }
-        for choice in path { _ = await apply(choice) }
+        for choice in path { await apply(choice, observing: false) }
     }
 
     /// Applies a choice; returns the problems it showed.
     package func apply(_ choice: ExplorerChoice) async -> [Observation] {
+        await apply(choice, observing: true)
+        return checks.observations
+    }
+
+    /// Applies a choice; with `observing`, checks what the step showed once it settled (a
+    /// replay's steps need not: what they show is known already).
+    private func apply(_ choice: ExplorerChoice, observing: Bool) async {
         AppCodeStatistics.appliedChoices &+= 1
         checks.start(choice)
         updateArrived = false
         await perform(choice)
         await settleTasks()
+        guard observing else { return }
         var model = app.model
         checks.finished(model: &model)
-        return checks.observations
     }
 
     /// Whether a live update reached the app's streams during the last ``apply(_:)``.
