@@ -62,11 +62,11 @@ public final class SimulatedApp {
     /// The app's name, shown in prompt titles and timelines.
     public var name: String { model.app.name }
     /// Lifecycle state.
-    public var state: AppState { model.lifecycle.state }
+    public var state: AppState { interpreter.model.lifecycle.state }
     /// Whether the app is in use (I1).
-    public var isInUse: Bool { model.isInUse }
+    public var isInUse: Bool { interpreter.model.isInUse }
     /// The status every manager reads. Corresponds to `CLLocationManager.authorizationStatus`.
-    public var authorizationStatus: AuthorizationStatus { model.status }
+    public var authorizationStatus: AuthorizationStatus { interpreter.model.status }
     /// The accuracy authorization. Corresponds to `CLLocationManager.accuracyAuthorization`.
     public var accuracyAuthorization: AccuracyAuthorization { model.accuracy }
     /// The exception that last terminated the app, if any (I8, N4).

@@ -121,7 +121,7 @@ package struct AppCodeSearch {
     /// taken. Deterministic: the same transitions, in the same order, give the same start.
     package mutating func start(for n: Int32) -> AppCodeStart? {
         guard keptTotal > 0 else { return nil }
-        let limit = nodes[Int(n)].depth
+        let limit = min(nodes[Int(n)].depth, Self.startSearchDistance)
         // Backwards from `n`, breadth first: for a state x seen on the way, `towards[x]` is the
         // transition out of it that goes on towards `n`; `seen[x] == generation` marks it seen.
         generation &+= 1
@@ -164,6 +164,9 @@ package struct AppCodeSearch {
         return nil
     }
 
+    /// How far back ``start(for:)`` looks for a kept session, at most (a longer route costs
+    /// about what a fresh replay does).
+    static var startSearchDistance: Int { 6 }
     /// How many states ``start(for:)`` looks at, at most, for one step.
     static var startSearchLimit: Int { 128 }
 
