@@ -182,8 +182,15 @@ package struct AppCodeExplorer<App: ExplorationApp> {
             switch await runner.explore(platform: i, budget: ContinuousClock.now.duration(to: Self.share(of: deadline, among: share.count - k))) {
             case .result(let result):
                 results.append((i, result))
+            case .outcomes(let outcomes) where outcomes.isEmpty:
+                // No child reached the platform's first state: nothing was judged.
+                let verdict = ExplorationVerdict(platform: platforms[i], states: 0, transitions: 0, depth: 0, end: .timeBudget, undecided: 0,
+                                                 decidingDepth: nil, hiddenFindings: [])
+                results.append((i, AppCodePlatformResult(platform: platforms[i], findings: [], notes: [], screens: [], verdict: verdict,
+                                                         createdManager: false, escapes: [], staleObject: nil)))
             case .outcomes(let outcomes):
-                // No child finished it: the search as far as the outcomes go.
+                // No child finished it: the search as far as the outcomes go (no app code runs
+                // here: the first of them is the initial state, and the search stops where they end).
                 let source = OutcomeSource(explorer: self, prefix: outcomes, live: false, deadline: .now)
                 results.append((i, await explore(platforms[i], with: source)))
             }

@@ -87,8 +87,11 @@ package enum AppCodeLaneReply: Sendable {
         self.deadline = deadline
     }
 
-    /// The initial state on `platform` (no app code runs before the launch).
+    /// The initial state on `platform` (no app code runs before the launch): the prefix's first
+    /// outcome, or, when there is none, one a fresh session reads (only where app code runs: a
+    /// source that runs none is given a prefix).
     func root(_ platform: Platform) async -> AppCodeOutcome {
+        precondition(live || !prefix.isEmpty, "LocSim: an exploration's search without app code needs its initial state")
         if next < prefix.count {
             next += 1
             return prefix[next - 1]
