@@ -34,9 +34,11 @@ package enum AppCodeExecution: Sendable {
     /// In this process: a crash in app code ends it.
     case inProcess
     /// Through step runners (child processes that ``AppCodeExplorer/serve(stderrPath:next:send:)``
-    /// runs in): this process runs the searches and no app code; a crash ends only a child. The
-    /// platforms are shared out among the runners (the first platform to the first runner, the
-    /// second to the second, and so on round), whose children explore them at the same time.
+    /// runs in): the children run the searches and the app's code, and a crash ends only a child;
+    /// this process runs no app code (it finishes, from the outcomes logged, a search no child
+    /// could). The platforms are shared out among the runners (the first platform to the first
+    /// runner, the second to the second, and so on round), whose children explore them at the
+    /// same time.
     case remote([any AppCodeStepRunner])
 }
 

@@ -13,8 +13,6 @@ package struct AppCodeSearch {
         package var depth: Int
         /// The state's fingerprint.
         package var state: AppStateFingerprint
-        /// The node `path` reached it from (-1 for the initial state).
-        package var parent: Int32
         /// Every choice of the node was applied.
         package var expanded = false
     }
@@ -61,7 +59,7 @@ package struct AppCodeSearch {
     /// Records the initial state (nothing launched yet).
     package mutating func start(root: AppCodeOutcome) {
         precondition(nodes.isEmpty)
-        addNode(root.facts, path: [], depth: 0, fingerprint: root.target, parent: -1)
+        addNode(root.facts, path: [], depth: 0, fingerprint: root.target)
         absorb(root, path: [])
     }
 
@@ -78,7 +76,7 @@ package struct AppCodeSearch {
         if let t = index[outcome.target] {
             target = t
         } else {
-            target = addNode(outcome.facts, path: path, depth: source.depth + 1, fingerprint: outcome.target, parent: n)
+            target = addNode(outcome.facts, path: path, depth: source.depth + 1, fingerprint: outcome.target)
             created = target
         }
         if outcome.target == .crashed {
@@ -116,8 +114,9 @@ package struct AppCodeSearch {
     }
 
     /// Where a step from node `n` starts: the kept session nearest to `n` along the transitions
-    /// seen (its own state first, then states one transition away, and so on), no further than a
-    /// fresh device's replay of `n`'s path — which is what `nil` means. The session counts as
+    /// seen (its own state first, then states one transition away, and so on), no further than
+    /// ``startSearchDistance`` nor than a fresh device's replay of `n`'s path — which is what
+    /// `nil` means. The session counts as
     /// taken. Deterministic: the same transitions, in the same order, give the same start.
     package mutating func start(for n: Int32) -> AppCodeStart? {
         guard keptTotal > 0 else { return nil }
@@ -174,7 +173,7 @@ package struct AppCodeSearch {
     package mutating func markExpanded(_ n: Int32) { nodes[Int(n)].expanded = true }
 
     @discardableResult
-    private mutating func addNode(_ facts: AppStateFacts, path: [ExplorerChoice], depth: Int, fingerprint: AppStateFingerprint, parent: Int32) -> Int32 {
+    private mutating func addNode(_ facts: AppStateFacts, path: [ExplorerChoice], depth: Int, fingerprint: AppStateFingerprint) -> Int32 {
         let i = Int32(nodes.count)
         index[fingerprint] = i
         firstIncoming.append(-1)
@@ -182,7 +181,7 @@ package struct AppCodeSearch {
         kept.append(0)
         seen.append(0)
         towards.append(-1)
-        nodes.append(Node(path: path, facts: facts, depth: depth, state: fingerprint, parent: parent))
+        nodes.append(Node(path: path, facts: facts, depth: depth, state: fingerprint))
         if !screens.contains(facts.screen) { screens.append(facts.screen) }
         return i
     }
