@@ -17,6 +17,15 @@ actor GraphCache {
         /// highlight node `i`), or `nil` without `dot`.
         var image: String?
         var mermaid: String
+        /// The transitions, for the page to draw the graph itself (no Graphviz needed).
+        var edges: [EdgeView]
+    }
+
+    /// A transition of ``GraphView``: node indices and what leads from one to the other.
+    struct EdgeView: Encodable, Sendable {
+        var from: Int
+        var to: Int
+        var labels: [String]
     }
 
     /// What a query value keeps as it is (RFC 3986's unreserved characters).
@@ -47,7 +56,8 @@ actor GraphCache {
         let svg = dot?.svg(graph.dot)
         let query = platform.description.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? ""
         let view = GraphView(platform: platform.description, nodes: graph.nodes,
-                             image: svg == nil ? nil : "/api/graph.svg?platform=\(query)", mermaid: graph.mermaid)
+                             image: svg == nil ? nil : "/api/graph.svg?platform=\(query)", mermaid: graph.mermaid,
+                             edges: graph.edges.map { EdgeView(from: $0.from, to: $0.to, labels: $0.labels) })
         graphs[platform] = (view, svg)
         return (view, svg)
     }
