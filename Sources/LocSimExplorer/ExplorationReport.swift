@@ -56,14 +56,15 @@ public enum ExplorationReport {
             out += "\n"
         }
         let total = findingCount(results)
-        out += "\(results.count) model\(results.count == 1 ? "" : "s"), \(total) finding\(total == 1 ? "" : "s")\n"
         if total > 0 && !details {
             out += counterexampleFiles == nil ? moreHint : moreHintWithFiles
         }
+        // The count stays the last line, as the JSON's summary object is the last object.
+        out += "\(results.count) model\(results.count == 1 ? "" : "s"), \(total) finding\(total == 1 ? "" : "s")\n"
         return out
     }
 
-    /// The last lines of a summary: where every finding is.
+    /// The lines before a summary's count: where every finding is.
     static let moreHint = """
         Every finding on every platform: --details (each with its counterexample), --format json (JSON Lines),
         --counterexamples DIR (one scenario file per finding, for locsim run to replay).

@@ -2,11 +2,12 @@ import Foundation
 import LocSimExplorer
 import LocSimModel
 
-/// `locsim graph`'s state machine of each platform asked for, built once: its nodes, SVG when
-/// Graphviz's `dot` is at one of its fixed paths (``GraphvizDot``), and Mermaid text otherwise.
+/// `locsim graph`'s state machine of each platform asked for, built once: its nodes and edges
+/// (which the page lays out and draws as inline SVG itself, with DOM calls), Mermaid text, and
+/// Graphviz's SVG when `dot` is at one of its fixed paths (``GraphvizDot``).
 ///
-/// The SVG is never put into the page's document: the page shows it as an image
-/// (`GET /api/graph.svg`), in which no script runs.
+/// Graphviz's SVG is never put into the page's document: `GET /api/graph.svg` serves it as an
+/// image, in which no script runs.
 actor GraphCache {
     /// What `GET /api/graph` answers.
     struct GraphView: Encodable, Sendable {

@@ -66,7 +66,8 @@ public struct Playground: Sendable {
         self.init(options: options, dot: GraphvizDot(), clock: clock)
     }
 
-    /// A playground drawing its graphs with `dot` (`nil`: Mermaid only).
+    /// A playground that also serves Graphviz's drawing of its graphs (`/api/graph.svg`) with
+    /// `dot` (`nil`: none; the page draws the graph itself either way).
     init(options: Options, dot: GraphvizDot?, clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.options = options
         store = SessionStore(idleTimeout: options.idleTimeout, capacity: options.capacity, perClient: options.sessionsPerClient, clock: clock)

@@ -26,7 +26,7 @@ struct PageLayoutBrowserTests {
     @Test("1024, 1400 and 1920 px: no horizontal scroll, launch visible, no clipped control; errors and notes beside their control",
           .enabled(if: missing == nil, "the browser test needs Chromium, chromedriver and Selenium: \(missing ?? "") not installed"),
           .timeLimit(.minutes(5)))
-    func layoutAtThreeWidths() throws {
+    func layoutAtThreeWidths() async throws {
         let binary = try #require(LocsimProcess.binary)
         let shots = LocsimProcess.scratch.appendingPathComponent("layout-shots").path
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
@@ -41,10 +41,16 @@ struct PageLayoutBrowserTests {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        // Waits without holding a thread of the test pool (the browser run takes a while).
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
         let output = try String(contentsOf: log, encoding: .utf8)
-        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(status == 0, "\(output)")
         #expect(output.contains("passed: 0 failure(s)"), "\(output)")
         for width in [1024, 1400, 1920] {
             #expect(output.contains("ok    \(width) px: no horizontal scroll, nothing cut off"), "\(width)")

@@ -58,7 +58,7 @@ struct ExploreCommandLineTests {
         for g in groups { #expect(summary.stdout.components(separatedBy: "\n\(g)  on ").count == 2, "\(g)") }
         #expect(summary.stdout.contains("\(groups.count) problems (\(findings.count) findings on "))
         #expect(details.stdout.components(separatedBy: "  counterexample:\n").count - 1 == findings.count)
-        #expect(summary.stdout.hasSuffix("--counterexamples DIR (one scenario file per finding, for locsim run to replay).\n"))
+        #expect(summary.stdout.hasSuffix("--counterexamples DIR (one scenario file per finding, for locsim run to replay).\n1 model, \(findings.count) findings\n"))
         #expect(ExploreCommandLine.run(files: [file], format: .json, details: true).stdout == ExploreCommandLine.run(files: [file], format: .json).stdout)
         // A clean model has no summary and no hint.
         let clean = ExploreCommandLine.run(files: [ExampleModels.path("careful-tracker.yml")])
