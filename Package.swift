@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        // The playground's rules page: Markdown rendered by a Markdown library (only LocSimServe).
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         // The pure authorization model: values and one transition function. No dependencies.
@@ -65,6 +67,7 @@ let package = Package(
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Ink", package: "Ink"),
         ]),
         .executableTarget(name: "locsim", dependencies: [
             "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe", "LocSimInput",

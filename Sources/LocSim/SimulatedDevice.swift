@@ -462,7 +462,8 @@ public final class SimulatedDevice {
     private func dispatch(_ call: DelegateCall, to id: ManagerID, in app: SimulatedApp) {
         let manager = app.manager(id)
         let reached = manager.map { $0.delegate != nil || call.isCompletion } ?? false
-        record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), delegateCall: call, reachedDelegate: reached))
+        record(TimelineEntry(time: now, app: app.name, manager: app.name(of: id), delegateCall: call, reachedDelegate: reached,
+                             provisional: app.model.isProvisional))
         guard let manager else { return }
         // Fixes and visits are stamped here, as they reach app code (`Location.deliveredDate`).
         switch call {

@@ -50,6 +50,9 @@ public struct TimelineEntry: Hashable, Sendable {
     /// For a delegate entry, whether the call reached a delegate (or a completion handler); the
     /// timeline marks calls made while the manager had none.
     public private(set) var reachedDelegate: Bool
+    /// For a `didChangeAuthorization(authorizedAlways)` entry, whether that Always was
+    /// provisional when the call was made (G1): the app cannot tell (A10), the timeline says so.
+    public private(set) var provisional: Bool
     private var note: String
     /// Extra structured detail (prompt buttons, message, …), for JSON output.
     public var detail: [String: String]
@@ -63,22 +66,32 @@ public struct TimelineEntry: Hashable, Sendable {
         self.note = text
         self.delegateCall = nil
         self.reachedDelegate = true
+        self.provisional = false
         self.detail = detail
     }
 
     /// Creates a ``Kind/delegate`` entry: Core Location called `call` on manager `manager`.
-    public init(time: Duration, app: String?, manager: String, delegateCall call: DelegateCall, reachedDelegate: Bool) {
+    /// `provisional`: the app's Always was provisional then (marked only on a status change to
+    /// `authorizedAlways`).
+    public init(time: Duration, app: String?, manager: String, delegateCall call: DelegateCall, reachedDelegate: Bool, provisional: Bool = false) {
         self.init(time: time, app: app, manager: manager, kind: .delegate, text: "")
         self.delegateCall = call
         self.reachedDelegate = reachedDelegate
+        if case .didChangeAuthorization(.authorizedAlways, _, _) = call { self.provisional = provisional }
     }
 
-    /// The text: `didChangeAuthorization(authorizedAlways)`, `requestAlwaysAuthorization()`, …
+    /// The text: `didChangeAuthorization(authorizedAlways)`, `requestAlwaysAuthorization()`, …;
+    /// `didChangeAuthorization(authorizedAlways, provisional)` while Always is provisional.
     /// A delegate call is spelled only here, when printed.
     public var text: String {
         guard let delegateCall else { return note }
-        return reachedDelegate ? delegateCall.description : delegateCall.description + Timeline.noDelegateMark
+        var call = delegateCall.description
+        if provisional, call.hasSuffix(")") { call = call.dropLast() + Self.provisionalMark + ")" }
+        return reachedDelegate ? call : call + Timeline.noDelegateMark
     }
+
+    /// What a provisional Always adds inside a status change's parentheses.
+    public static let provisionalMark = ", provisional"
 
     /// `+00:00:10.000  Example  main  didChangeAuthorization(authorizedAlways)`.
     public var line: String {

@@ -17,9 +17,11 @@ public enum ExplorationReport {
         results.contains { !$0.findings.isEmpty } ? 1 : 0
     }
 
-    /// The text report. With `counterexampleFiles` (finding → path written), names the files;
-    /// otherwise prints each counterexample after its finding.
-    public static func text(_ results: [ExplorationResult], counterexampleFiles: [Finding: String]? = nil) -> String {
+    /// The text report: per model its platforms, then its findings grouped by kind and key, each
+    /// group once with the platforms it affects and one (the shortest) counterexample, and last
+    /// where to find the rest. With `details`, every finding on every platform instead, each with
+    /// its counterexample printed (or, with `counterexampleFiles`, finding → path written, named).
+    public static func text(_ results: [ExplorationResult], counterexampleFiles: [Finding: String]? = nil, details: Bool = false) -> String {
         var out = ""
         for result in results {
             out += "== \(result.model.name)  (\(result.model.file))\n"
@@ -32,7 +34,8 @@ public enum ExplorationReport {
                 }
             }
             let findings = result.findings
-            for f in findings {
+            if !details { out += summary(result, counterexampleFiles: counterexampleFiles) }
+            for f in details ? findings : [] {
                 out += "\n\(f.kind.rawValue)  \(f.key)  [\(f.platform)]\n"
                 out += "  \(f.explanation)  (\(f.rules.joined(separator: ", ")))\n"
                 out += "  path (\(f.depth)): \(f.path.joined(separator: " → "))\n"
@@ -53,7 +56,57 @@ public enum ExplorationReport {
             out += "\n"
         }
         let total = findingCount(results)
+        if total > 0 && !details {
+            out += counterexampleFiles == nil ? moreHint : moreHintWithFiles
+        }
+        // The count stays the last line, as the JSON's summary object is the last object.
         out += "\(results.count) model\(results.count == 1 ? "" : "s"), \(total) finding\(total == 1 ? "" : "s")\n"
+        return out
+    }
+
+    /// The lines before a summary's count: where every finding is.
+    static let moreHint = """
+        Every finding on every platform: --details (each with its counterexample), --format json (JSON Lines),
+        --counterexamples DIR (one scenario file per finding, for locsim run to replay).
+
+        """
+    /// The same when the counterexamples were written.
+    static let moreHintWithFiles = """
+        Every finding on every platform: --details, or --format json (JSON Lines); every counterexample is in the folder above.
+
+        """
+
+    /// A model's findings as a person reads them first: one entry per kind and key, with the
+    /// platforms it affects (in the order explored) and its shortest counterexample.
+    static func summary(_ result: ExplorationResult, counterexampleFiles files: [Finding: String]?) -> String {
+        let findings = result.findings
+        guard !findings.isEmpty else { return "" }
+        var order: [String] = []
+        var groups: [String: [Finding]] = [:]
+        for f in findings {
+            let id = "\(f.kind.rawValue) \(f.key)"
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(f)
+        }
+        let platformCount = Set(findings.map(\.platform)).count
+        var out = "\n\(order.count) problem\(order.count == 1 ? "" : "s") (\(findings.count) finding\(findings.count == 1 ? "" : "s") "
+        out += "on \(platformCount) platform\(platformCount == 1 ? "" : "s")), each with its shortest counterexample:\n"
+        for id in order {
+            let group = groups[id]!
+            // The shortest path; among equals, the first platform explored.
+            let shown = group.enumerated().min { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }!.element
+            let affected = Set(group.map(\.platform))
+            let platforms = result.platforms.map(\.platform).filter { affected.contains($0) }
+            out += "\n\(shown.kind.rawValue)  \(shown.key)  on \(platforms.map(\.description).joined(separator: ", "))\n"
+            out += "  \(shown.explanation)  (\(shown.rules.joined(separator: ", ")))\n"
+            out += "  shortest path (\(shown.depth) event\(shown.depth == 1 ? "" : "s"), \(shown.platform)): \(shown.path.joined(separator: " → "))\n"
+            if let files {
+                out += "  counterexample: \(files[shown] ?? "?")"
+                out += group.count > 1 ? " (and \(group.count - 1) for the other platform\(group.count == 2 ? "" : "s"))\n" : "\n"
+            } else {
+                out += "  counterexample: \(shown.fileName) (--counterexamples DIR writes it; --details prints it)\n"
+            }
+        }
         return out
     }
 

@@ -94,24 +94,25 @@ public struct ExplorationProgress: Sendable {
     public var maxStates: Int? = nil
     public var maxBytes: Int? = nil
 
-    /// `tracker.yml iOS 18.0: depth 7, 12345 states (1.2M states/s)`.
+    /// `tracker.yml iOS 18.0: depth 7, 12345 states in 10 s (1.2k states/s)`; with a state
+    /// limit or a memory bound, how much of each is used (`, 3.1 MB stored; 12% of the
+    /// 100000-state limit`). No time left is guessed: how many states a space holds is not known
+    /// until it closes.
     public var line: String {
         let rate = statesPerSecond >= 1_000_000 ? String(format: "%.2fM", statesPerSecond / 1_000_000)
             : statesPerSecond >= 1_000 ? String(format: "%.1fk", statesPerSecond / 1_000) : String(format: "%.0f", statesPerSecond)
-        var line = "\(model) \(platform): depth \(depth), \(states) states (\(rate) states/s)"
+        let elapsed = statesPerSecond > 0 ? String(format: " in %.0f s", (Double(states) / statesPerSecond).rounded()) : ""
+        var line = "\(model) \(platform): depth \(depth), \(states) states\(elapsed) (\(rate) states/s)"
         guard maxStates != nil || maxBytes != nil else { return line }
         line += ", \(Self.megabytes(storedBytes)) stored"
-        // The nearer of the two limits, at this rate and bytes per state: an estimate of the
-        // time left should the space not close first.
-        var left: [Double] = []
-        if let maxStates, statesPerSecond > 0 { left.append(Double(max(0, maxStates - states)) / statesPerSecond) }
-        if let maxBytes, states > 0, statesPerSecond > 0 {
-            let perState = Double(storedBytes) / Double(states)
-            left.append(Double(max(0, maxBytes - storedBytes)) / perState / statesPerSecond)
-        }
-        if let soonest = left.min() { line += String(format: "; limit in %.0f s at most, unless the space closes first", soonest.rounded(.up)) }
-        return line
+        var used: [String] = []
+        if let maxStates, maxStates > 0 { used.append("\(Self.percent(states, of: maxStates)) of the \(maxStates)-state limit") }
+        if let maxBytes, maxBytes > 0 { used.append("\(Self.percent(storedBytes, of: maxBytes)) of the \(Self.megabytes(maxBytes)) memory bound") }
+        return line + "; " + used.joined(separator: ", ")
     }
+
+    /// `12%`: `part` of `whole`, rounded down.
+    static func percent(_ part: Int, of whole: Int) -> String { "\(Int(Double(part) / Double(whole) * 100))%" }
 
     /// `12.3 MB`.
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }

@@ -20,11 +20,12 @@ public enum ExploreCommandLine {
     /// `baseline` names an ``ExploreBaseline`` file whose findings are neither reported nor counted
     /// in the exit status; `writeBaseline` writes the findings found to a baseline file.
     /// `maxStates` overrides each model's `explore.maxStates`; `maxMemory` (`4G`, `512M`, a number
-    /// of bytes) bounds what the searches store (``ExplorationOptions/maxMemory``).
+    /// of bytes) bounds what the searches store (``ExplorationOptions/maxMemory``). The text is a
+    /// summary (findings grouped by kind and key); `details` prints every finding instead.
     public static func run(files: [String], format: ExplorationReport.Format = .text, out: String? = nil, depth: Int? = nil,
                            baseline: String? = nil, writeBaseline: String? = nil,
                            progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
-                           maxStates: Int? = nil, maxMemory: String? = nil) -> Output {
+                           maxStates: Int? = nil, maxMemory: String? = nil, details: Bool = false) -> Output {
         var models: [AppModel] = []
         var errors: [String] = []
         if files.isEmpty { errors.append("error: no app model files given (usage: locsim explore FILE…)") }
@@ -65,7 +66,7 @@ public enum ExploreCommandLine {
                 return Output(stdout: "", stderr: "error: cannot write counterexamples to \(out): \(error)\n", status: 2)
             }
         }
-        var text = format == .json ? ExplorationReport.jsonLines(results) : ExplorationReport.text(results, counterexampleFiles: files)
+        var text = format == .json ? ExplorationReport.jsonLines(results) : ExplorationReport.text(results, counterexampleFiles: files, details: details)
         if let baseline, format == .text {
             text += "\(knownCount) known finding\(knownCount == 1 ? "" : "s") in the baseline \(baseline) not reported\n"
         }

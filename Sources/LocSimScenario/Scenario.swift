@@ -15,14 +15,19 @@ public struct Scenario: Hashable, Sendable {
     public var app: AppDescription
     /// The steps, in order.
     public var steps: [Step]
+    /// For a counterexample `locsim explore` wrote, the problem it shows (`hang asking.denied`):
+    /// its last expectation is the problem, so a run in which every expectation holds reproduces
+    /// it. `nil` for any other scenario.
+    public var counterexample: String?
 
     /// Creates a scenario.
-    public init(name: String, file: String, device: DeviceSpec, app: AppDescription, steps: [Step]) {
+    public init(name: String, file: String, device: DeviceSpec, app: AppDescription, steps: [Step], counterexample: String? = nil) {
         self.name = name
         self.file = file
         self.device = device
         self.app = app
         self.steps = steps
+        self.counterexample = counterexample
     }
 }
 

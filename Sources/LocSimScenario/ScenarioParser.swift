@@ -80,7 +80,21 @@ public enum ScenarioParser {
         guard sawSteps else { throw InputError(file: file, line: nil, message: "a scenario needs steps") }
         try requireSceneLifeCycle(app, on: device.platform, file: file, line: deviceLine)
         let base = (file as NSString).lastPathComponent
-        return Scenario(name: name ?? base, file: file, device: device, app: app, steps: steps)
+        return Scenario(name: name ?? base, file: file, device: device, app: app, steps: steps, counterexample: counterexampleProblem(text))
+    }
+
+    /// The first line `locsim explore` writes at the top of a counterexample.
+    public static let counterexampleMark = "# locsim explore: "
+
+    /// `hang asking.denied` for a file whose first line is `# locsim explore: hang (asking.denied) — …`;
+    /// `nil` for any other.
+    static func counterexampleProblem(_ text: String) -> String? {
+        guard text.hasPrefix(counterexampleMark) else { return nil }
+        let line = text.dropFirst(counterexampleMark.count).prefix { $0 != "\n" }
+        guard let open = line.range(of: " ("), let close = line.range(of: ") — ", range: open.upperBound..<line.endIndex) else {
+            return String(line.prefix { $0 != " " })
+        }
+        return "\(line[..<open.lowerBound]) \(line[open.upperBound..<close.lowerBound])"
     }
 
     /// Checks that an app run on `platform` can launch at all (O18): built with the iOS 27 SDK, a

@@ -33,9 +33,16 @@ public enum ScenarioReport {
         out += result.timeline.text
         switch result.outcome {
         case .passed:
-            out += "PASS  \(result.scenario.name)  (\(result.stepsRun) steps, \(result.expectationsChecked) expectations)\n"
+            if let problem = result.scenario.counterexample {
+                out += "REPRODUCED  \(result.scenario.name)  (\(problem): the problem this counterexample shows happened)\n"
+            } else {
+                out += "PASS  \(result.scenario.name)  (\(result.stepsRun) steps, \(result.expectationsChecked) expectations)\n"
+            }
         case .failed(let f):
             out += "FAIL  \(result.scenario.name)\n"
+            if let problem = result.scenario.counterexample {
+                out += "  no longer reproduces \(problem): this counterexample's expectations do not hold\n"
+            }
             out += "  \(f.file):\(f.line): expectation failed\n"
             for m in f.mismatches {
                 out += "    \(m.key): expected \(m.expected)\n"
@@ -54,10 +61,14 @@ public enum ScenarioReport {
     /// What `locsim run --quiet` prints instead of ``timelineNote``: it printed no timeline.
     public static let quietTimelineNote = "(run again without --quiet to see the timeline up to the failing step)"
 
-    /// The summary line: `3 scenarios: 2 passed, 1 failed`.
+    /// The summary line: `3 scenarios: 2 passed, 1 failed`; with counterexamples that
+    /// reproduced, `3 scenarios: 1 passed, 2 reproduced, 0 failed`.
     public static func summary(_ results: [ScenarioResult]) -> String {
         let (passed, failed, invalid) = counts(results)
-        var line = "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
+        let reproduced = results.filter { $0.scenario.counterexample != nil && $0.outcome == .passed }.count
+        var line = "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed - reproduced) passed, "
+        if reproduced > 0 { line += "\(reproduced) reproduced, " }
+        line += "\(failed) failed"
         if invalid > 0 { line += ", \(invalid) invalid" }
         return line
     }

@@ -2,11 +2,12 @@ import Foundation
 import LocSimExplorer
 import LocSimModel
 
-/// `locsim graph`'s state machine of each platform asked for, built once: its nodes, SVG when
-/// Graphviz's `dot` is at one of its fixed paths (``GraphvizDot``), and Mermaid text otherwise.
+/// `locsim graph`'s state machine of each platform asked for, built once: its nodes and edges
+/// (which the page lays out and draws as inline SVG itself, with DOM calls), Mermaid text, and
+/// Graphviz's SVG when `dot` is at one of its fixed paths (``GraphvizDot``).
 ///
-/// The SVG is never put into the page's document: the page shows it as an image
-/// (`GET /api/graph.svg`), in which no script runs.
+/// Graphviz's SVG is never put into the page's document: `GET /api/graph.svg` serves it as an
+/// image, in which no script runs.
 actor GraphCache {
     /// What `GET /api/graph` answers.
     struct GraphView: Encodable, Sendable {
@@ -17,6 +18,15 @@ actor GraphCache {
         /// highlight node `i`), or `nil` without `dot`.
         var image: String?
         var mermaid: String
+        /// The transitions, for the page to draw the graph itself (no Graphviz needed).
+        var edges: [EdgeView]
+    }
+
+    /// A transition of ``GraphView``: node indices and what leads from one to the other.
+    struct EdgeView: Encodable, Sendable {
+        var from: Int
+        var to: Int
+        var labels: [String]
     }
 
     /// What a query value keeps as it is (RFC 3986's unreserved characters).
@@ -47,7 +57,8 @@ actor GraphCache {
         let svg = dot?.svg(graph.dot)
         let query = platform.description.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? ""
         let view = GraphView(platform: platform.description, nodes: graph.nodes,
-                             image: svg == nil ? nil : "/api/graph.svg?platform=\(query)", mermaid: graph.mermaid)
+                             image: svg == nil ? nil : "/api/graph.svg?platform=\(query)", mermaid: graph.mermaid,
+                             edges: graph.edges.map { EdgeView(from: $0.from, to: $0.to, labels: $0.labels) })
         graphs[platform] = (view, svg)
         return (view, svg)
     }

@@ -38,10 +38,22 @@ enum PageAssets {
     <button id="next-step">Next step</button>
     <button id="run-all">Run to the end</button>
   </div>
-  <p id="error" role="alert"></p>
+  <p id="error" class="error" role="alert"></p>
 </section>
 
 <section id="device" class="panel">
+  <div id="lifecycle" class="group" data-errors><h3>Lifecycle</h3>
+    <button data-step="launch" class="primary">launch</button>
+    <button data-step="background">background</button>
+    <button data-step="foreground">foreground</button>
+    <button data-step="suspend">suspend</button>
+    <button data-step="terminate" title="the system terminates the app (O17)">terminate</button>
+    <button data-step="forceQuit" title="the user force-quits the app from the app switcher (O17)">force quit</button>
+    <button data-step="crash" title="the app crashes (O17)">crash</button>
+    <button data-step="lock">lock</button>
+    <button data-step="unlock">unlock</button>
+    <p class="error" role="alert"></p>
+  </div>
   <div id="phone" class="phone">
     <div class="statusbar"><span id="clock">+00:00:00.000</span><span id="indicator" hidden>➤</span><span id="platform-label"></span></div>
     <div class="screen">
@@ -62,8 +74,9 @@ enum PageAssets {
       </div>
     </div>
   </div>
+  <p id="phone-error" class="error" role="alert"></p>
   <div id="controls">
-    <div class="group"><h3>The app calls</h3>
+    <div class="group" data-errors><h3>The app calls</h3>
       <button data-step="requestWhenInUse">requestWhenInUse</button>
       <button data-step="requestAlways">requestAlways</button>
       <button data-step="startUpdating">startUpdating</button>
@@ -79,43 +92,37 @@ enum PageAssets {
       <button data-step="startLiveUpdates: live">liveUpdates</button>
       <button data-step="stopLiveUpdates: live">stop liveUpdates</button>
       <button data-step="startBackgroundActivity: activity">CLBackgroundActivitySession</button>
+      <p class="error" role="alert"></p>
     </div>
-    <div class="group"><h3>Lifecycle</h3>
-      <button data-step="launch">launch</button>
-      <button data-step="background">background</button>
-      <button data-step="foreground">foreground</button>
-      <button data-step="suspend">suspend</button>
-      <button data-step="terminate" title="the system terminates the app (O17)">terminate</button>
-      <button data-step="forceQuit" title="the user force-quits the app from the app switcher (O17)">force quit</button>
-      <button data-step="crash" title="the app crashes (O17)">crash</button>
-      <button data-step="lock">lock</button>
-      <button data-step="unlock">unlock</button>
-    </div>
-    <div class="group"><h3>Settings</h3>
+    <div class="group" data-errors><h3>Settings</h3>
       <span id="settings-buttons"></span>
       <button data-step="settings: {precise: on}">Precise on</button>
       <button data-step="settings: {precise: off}">Precise off</button>
       <button data-step="locationServices: off">Location Services off</button>
       <button data-step="locationServices: on">Location Services on</button>
       <button data-step="resetLocationAndPrivacy">Reset Location &amp; Privacy</button>
+      <p class="error" role="alert"></p>
     </div>
-    <div class="group"><h3>The world</h3>
+    <div class="group" data-errors><h3>The world</h3>
       <label>lat <input id="lat" size="8" value="37.3318"></label><label>lon <input id="lon" size="9" value="-122.0312"></label>
       <button id="move">Move the device</button>
       <button data-step="enterRegion: trailhead">enter trailhead</button>
       <button data-step="exitRegion: trailhead">exit trailhead</button>
       <button data-step="visit">visit</button>
+      <p class="error" role="alert"></p>
     </div>
-    <div class="group"><h3>The clock</h3>
+    <div class="group" data-errors><h3>The clock</h3>
       <button data-step="wait: 10s">+10 s</button>
       <button data-step="wait: 1m">+1 min</button>
       <button data-step="wait: 1h">+1 h</button>
       <button id="next-deadline">To the next deadline</button>
+      <p class="error" role="alert"></p>
     </div>
-    <div class="group"><h3>Any step</h3>
+    <div class="group" data-errors><h3>Any step</h3>
       <input id="step-text" list="step-words" placeholder="e.g. wait: 90s" size="30">
       <datalist id="step-words"></datalist>
       <button id="do-step">Do</button>
+      <p class="error" role="alert"></p>
     </div>
   </div>
 </section>
@@ -126,7 +133,8 @@ enum PageAssets {
   <h2>Hidden state</h2>
   <dl id="hidden"></dl>
   <h2>State graph <small id="graph-state"></small></h2>
-  <div id="graph" class="scroll"></div>
+  <div id="graph" class="scroll"><svg id="graph-svg" role="img" aria-label="The state machine"></svg></div>
+  <p id="graph-error" class="error" role="alert"></p>
 </section>
 </main>
 <script src="/app.js"></script>
@@ -142,8 +150,18 @@ body { margin: 0; font: 14px/1.4 -apple-system, system-ui, "Segoe UI", sans-seri
 header { display: flex; gap: 1em; align-items: baseline; padding: .6em 1em; background: #fff; border-bottom: 1px solid #d1d1d6; }
 header h1 { font-size: 1.2em; margin: 0; }
 header .sub { color: #6e6e73; flex: 1; }
-main { display: grid; grid-template-columns: 18em 26em 1fr; gap: 1em; padding: 1em; align-items: start; }
-.panel { background: #fff; border-radius: 10px; padding: .8em; }
+main { display: grid; grid-template-columns: minmax(14em, 18em) minmax(0, 27em) minmax(0, 1fr); grid-template-areas: "setup device explain"; gap: 1em; padding: 1em; align-items: start; }
+#setup { grid-area: setup; } #device { grid-area: device; } #explain { grid-area: explain; }
+/* Narrower than three columns fit: the phone and its controls first, the setup under them, the explanations beside. */
+@media (max-width: 1279px) {
+  main { grid-template-columns: minmax(0, 27em) minmax(0, 1fr); grid-template-areas: "device explain" "setup explain"; }
+}
+@media (max-width: 760px) {
+  main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "device" "explain" "setup"; }
+}
+main > * { min-width: 0; }
+.panel { background: #fff; border-radius: 10px; padding: .8em; overflow-wrap: anywhere; }
+input, select { max-width: 100%; font: inherit; }
 .panel h2 { font-size: 1em; margin: .6em 0 .4em; }
 label { display: block; margin: .3em 0; }
 fieldset { border: 1px solid #d1d1d6; border-radius: 6px; margin: .4em 0; padding: .3em .5em; }
@@ -151,11 +169,14 @@ fieldset label { font-size: .85em; }
 fieldset input { width: 100%; }
 button, .button { font: inherit; padding: .25em .55em; margin: .15em; border: 1px solid #c7c7cc; border-radius: 6px; background: #fff; cursor: pointer; color: #0a58ca; text-decoration: none; display: inline-block; }
 button.primary { background: #007aff; color: #fff; border-color: #007aff; }
-#error { color: #c00; white-space: pre-wrap; }
+.error { color: #c00; white-space: pre-wrap; margin: .2em 0; }
+.error:empty { display: none; }
+.error.note { color: #8a5a00; }
+#lifecycle { margin-top: 0; }
 .group { margin: .5em 0; }
 .group h3 { font-size: .8em; text-transform: uppercase; color: #6e6e73; margin: .3em 0; }
 .group label { display: inline; }
-.phone { position: relative; width: 300px; height: 560px; margin: 0 auto 2.5em; border: 12px solid #1c1c1e; border-radius: 44px; background: #fff; overflow: hidden; }
+.phone { position: relative; width: 300px; max-width: 100%; height: 560px; margin: .5em auto 1em; border: 12px solid #1c1c1e; border-radius: 44px; background: #fff; overflow: hidden; }
 .phone.os-macOS { width: 380px; height: 300px; border-radius: 10px; border-width: 8px; }
 .phone.os-watchOS { width: 220px; height: 270px; border-radius: 50px; }
 .phone.os-tvOS { width: 400px; height: 240px; border-radius: 4px; }
@@ -197,8 +218,15 @@ button.primary { background: #007aff; color: #fff; border-color: #007aff; }
 #hidden { display: grid; grid-template-columns: auto 1fr; gap: .1em .8em; font-size: .85em; }
 #hidden dt { color: #6e6e73; }
 #hidden dd { margin: 0; }
-#graph img { max-width: 100%; height: auto; }
-#graph pre .current { background: #ffd54f; }
+#timeline td { overflow-wrap: anywhere; }
+#timeline td:nth-child(1), #timeline td:nth-child(2), #timeline th { white-space: nowrap; overflow-wrap: normal; }
+#graph svg { display: block; max-width: 100%; height: auto; }
+#graph .node rect { fill: #f2f2f7; stroke: #8e8e93; }
+#graph .node.current rect { fill: #ffd54f; stroke: #e65100; stroke-width: 3; }
+#graph .node text { font-size: 11px; fill: #1c1c1e; text-anchor: middle; dominant-baseline: central; }
+#graph .edge { fill: none; stroke: #8e8e93; stroke-width: 1; }
+#graph .edge:hover { stroke: #007aff; stroke-width: 2; }
+#graph marker path { fill: #8e8e93; }
 """#
 
     /// `GET /app.js`.
@@ -210,7 +238,15 @@ let vocabulary = null;
 let graphs = {};         // platform -> graph view
 let preciseTouched = false;
 
-function showError(message) { $("error").textContent = message || ""; }
+// Errors and notes are shown next to what made them: the group of the button or box the action
+// came from (its .error line), else the setup panel's.
+function clearErrors() { for (const e of document.querySelectorAll(".error")) { e.textContent = ""; e.classList.remove("note"); } }
+function errorLine(near) {
+  const group = near && near.closest ? near.closest("[data-errors]") : null;
+  return (group && group.querySelector(".error")) || $("error");
+}
+function showError(message, near) { const line = errorLine(near); line.classList.remove("note"); line.textContent = message || ""; }
+function showNote(message, near) { const line = errorLine(near); line.classList.add("note"); line.textContent = message || ""; }
 
 // Every request that changes something is JSON, as the server requires (a page on another site
 // cannot send that type without a CORS preflight, which the server never grants).
@@ -258,14 +294,18 @@ async function start() {
   for (const o of vocabulary.settingsOptions) $("settings-buttons").append(el("button", { "data-step": "settings: " + o, text: o }));
   document.body.addEventListener("click", (event) => {
     const step = event.target.getAttribute && event.target.getAttribute("data-step");
-    if (step) { event.preventDefault(); act({ step }); }
+    if (step) {
+      event.preventDefault();
+      // A prompt's buttons are on the phone: their errors go under it.
+      act({ step }, event.target.closest("#phone") ? $("phone-error") : event.target);
+    }
   });
   $("new-session").onclick = () => newSession();
-  $("move").onclick = () => act({ step: `moveTo: {latitude: ${Number($("lat").value)}, longitude: ${Number($("lon").value)}}` });
-  $("next-deadline").onclick = () => act({ do: "nextDeadline" });
-  $("do-step").onclick = () => act({ step: $("step-text").value });
-  $("step-text").addEventListener("keydown", (e) => { if (e.key === "Enter") act({ step: $("step-text").value }); });
-  $("next-step").onclick = () => act({ do: "next" });
+  $("move").onclick = () => act({ step: `moveTo: {latitude: ${Number($("lat").value)}, longitude: ${Number($("lon").value)}}` }, $("move"));
+  $("next-deadline").onclick = () => act({ do: "nextDeadline" }, $("next-deadline"));
+  $("do-step").onclick = () => act({ step: $("step-text").value }, $("step-text"));
+  $("step-text").addEventListener("keydown", (e) => { if (e.key === "Enter") act({ step: $("step-text").value }, $("step-text")); });
+  $("next-step").onclick = () => act({ do: "next" }, $("next-step"));
   $("run-all").onclick = () => runAll();
   $("open-file").onchange = () => openFile();
   $("precise-toggle").onchange = () => { preciseTouched = true; $("precise-label").textContent = $("precise-toggle").checked ? "on" : "off"; };
@@ -286,16 +326,16 @@ function setupBody() {
 }
 
 async function newSession() {
-  showError("");
+  clearErrors();
   try {
     if (session) api("DELETE", `/api/sessions/${session.id}`).catch(() => {});
     render(await api("POST", "/api/sessions", setupBody()));
   } catch (e) { showError(e.message); }
 }
 
-async function act(action) {
+async function act(action, near) {
   if (!session) return;
-  showError("");
+  clearErrors();
   if (action.step && action.step.startsWith("choose") && !action.step.includes("{") && preciseTouched && session.prompt && session.prompt.preciseToggle != null) {
     const word = action.step.split(":")[1].trim();
     action = { step: `choose: {button: ${word}, precise: ${$("precise-toggle").checked ? "on" : "off"}}` };
@@ -303,13 +343,14 @@ async function act(action) {
   try {
     render(await api("POST", `/api/sessions/${session.id}/actions`, action));
     const o = session.lastOutcome;
-    if (o && (o.result === "invalid" || o.result === "failed")) showError(`${o.step}: ${o.message}`);
-  } catch (e) { showError(e.message); }
+    if (o && (o.result === "invalid" || o.result === "failed")) showError(`${o.step}: ${o.message}`, near);
+    else if (o && o.note) showNote(`${o.step}: ${o.note}`, near);
+  } catch (e) { showError(e.message, near); }
 }
 
 async function runAll() {
   while (session && session.pending.length > 0) {
-    await act({ do: "next" });
+    await act({ do: "next" }, $("run-all"));
     const o = session.lastOutcome;
     if (o && (o.result === "invalid" || o.result === "failed")) break;
   }
@@ -318,7 +359,7 @@ async function runAll() {
 async function openFile() {
   const file = $("open-file").files[0];
   if (!file || !session) return;
-  showError("");
+  clearErrors();
   try {
     const text = await file.text();
     render(await api("POST", `/api/sessions/${session.id}/open`, { text, name: file.name }));
@@ -342,7 +383,7 @@ function render(view) {
   $("locked").hidden = !view.app.locked;
   $("app-title").textContent = view.app.name;
   definitionList($("app-state"), [
-    ["state", view.app.state], ["status", view.app.status], ["accuracy", view.app.accuracy],
+    ["state", view.app.state], ["status", view.app.status + (view.hidden.provisional ? " (provisional)" : "")], ["accuracy", view.app.accuracy],
     ["Settings", view.app.settings], ["in use", view.app.inUse], ["Location Services", view.app.servicesEnabled ? "on" : "off"],
     ["location", view.app.location || "none"],
   ]);
@@ -404,26 +445,87 @@ async function renderGraph(view) {
   let graph = graphs[view.platform];
   if (!graph) {
     try { graph = graphs[view.platform] = await api("GET", "/api/graph?platform=" + encodeURIComponent(view.platform)); }
-    catch (e) { $("graph").textContent = e.message; return; }
+    catch (e) { $("graph-error").textContent = e.message; return; }
   }
   if (session !== view) return;
-  const index = graph.nodes.indexOf(view.graphState);
   const target = $("graph");
   if (target.dataset.platform !== graph.platform) {
     target.dataset.platform = graph.platform;
-    // The SVG is shown as an image, never put into the document: no script in it can run.
-    if (graph.image) target.replaceChildren(el("img", { id: "graph-image", alt: "The state machine of " + graph.platform }));
-    else target.replaceChildren(el("pre", {}));
+    drawGraph(graph, $("graph-svg"));
   }
-  if (graph.image) {
-    const src = index >= 0 ? graph.image + "&current=" + index : graph.image;
-    const image = $("graph-image");
-    if (image.getAttribute("src") !== src) image.setAttribute("src", src);
-  } else {
-    const pre = target.querySelector("pre");
-    pre.replaceChildren(...graph.mermaid.split("\n").map((line) =>
-      el("div", { class: line.includes(` as s${index}`) ? "current" : "", text: line })));
+  const index = graph.nodes.indexOf(view.graphState);
+  for (const node of target.querySelectorAll(".node")) node.classList.toggle("current", Number(node.dataset.node) === index);
+}
+
+// The state machine drawn in the page as SVG, with no Graphviz and no other asset: nodes in rows
+// by their distance from the first state, each edge a curve with an arrow and its labels as a
+// tooltip. Built with DOM calls (no markup is parsed), so nothing in a label can run.
+// The SVG namespace, from the <svg> the page's markup holds (the script names no address).
+function svg(tag, attributes, ...children) {
+  const node = document.createElementNS($("graph-svg").namespaceURI, tag);
+  for (const [k, v] of Object.entries(attributes || {})) {
+    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
   }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function graphLayout(graph) {
+  const count = graph.nodes.length;
+  const layer = new Array(count).fill(-1);
+  const next = graph.nodes.map(() => []);
+  for (const e of graph.edges) next[e.from].push(e.to);
+  if (count > 0) layer[0] = 0;
+  const queue = count > 0 ? [0] : [];
+  while (queue.length > 0) {
+    const a = queue.shift();
+    for (const b of next[a]) if (layer[b] < 0) { layer[b] = layer[a] + 1; queue.push(b); }
+  }
+  let deepest = Math.max(0, ...layer);
+  for (let i = 0; i < count; i++) if (layer[i] < 0) layer[i] = ++deepest;
+  const rows = [];
+  for (let i = 0; i < count; i++) (rows[layer[i]] = rows[layer[i]] || []).push(i);
+  const gap = 24, rowHeight = 70, boxHeight = 26, margin = 12;
+  const widths = graph.nodes.map((label) => Math.max(60, label.length * 6.4 + 16));
+  const rowWidths = rows.map((row) => row.reduce((sum, i) => sum + widths[i], 0) + gap * (row.length - 1));
+  const width = Math.max(200, ...rowWidths) + 2 * margin;
+  const boxes = [];
+  rows.forEach((row, r) => {
+    let x = (width - rowWidths[r]) / 2;
+    for (const i of row) {
+      boxes[i] = { x, y: margin + r * rowHeight, w: widths[i], h: boxHeight };
+      x += widths[i] + gap;
+    }
+  });
+  return { boxes, width, height: margin * 2 + (rows.length - 1) * rowHeight + boxHeight };
+}
+
+function drawGraph(graph, picture) {
+  const { boxes, width, height } = graphLayout(graph);
+  for (const [k, v] of Object.entries({ width: Math.ceil(width), height: Math.ceil(height), viewBox: `0 0 ${Math.ceil(width)} ${Math.ceil(height)}`,
+                                        "aria-label": "The state machine of " + graph.platform })) picture.setAttribute(k, v);
+  picture.replaceChildren(svg("defs", {}, svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
+                                     svg("path", { d: "M0,0 L10,5 L0,10 z" }))));
+  const edges = svg("g", { class: "edges" });
+  for (const e of graph.edges) {
+    const a = boxes[e.from], b = boxes[e.to];
+    if (!a || !b) continue;
+    const ax = a.x + a.w / 2, bx = b.x + b.w / 2;
+    let d;
+    if (b.y > a.y) d = `M${ax},${a.y + a.h} C${ax},${a.y + a.h + 30} ${bx},${b.y - 30} ${bx},${b.y}`;
+    else if (b.y < a.y) d = `M${ax + 8},${a.y} C${ax + 40},${a.y - 30} ${bx + 40},${b.y + b.h + 30} ${bx + 8},${b.y + b.h}`;
+    else d = `M${ax},${a.y} C${ax},${a.y - 28} ${bx},${b.y - 28} ${bx},${b.y}`;
+    edges.append(svg("path", { class: "edge", d, "marker-end": "url(#arrow)" },
+                     svg("title", { text: `${graph.nodes[e.from]} → ${graph.nodes[e.to]}: ${e.labels.join(", ")}` })));
+  }
+  picture.append(edges);
+  graph.nodes.forEach((label, i) => {
+    const box = boxes[i];
+    picture.append(svg("g", { class: "node", "data-node": String(i) },
+                       svg("title", { text: label }),
+                       svg("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 6 }),
+                       svg("text", { x: box.x + box.w / 2, y: box.y + box.h / 2, text: label })));
+  });
 }
 
 start().catch((e) => showError(e.message));

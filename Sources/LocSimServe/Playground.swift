@@ -66,14 +66,15 @@ public struct Playground: Sendable {
         self.init(options: options, dot: GraphvizDot(), clock: clock)
     }
 
-    /// A playground drawing its graphs with `dot` (`nil`: Mermaid only).
+    /// A playground that also serves Graphviz's drawing of its graphs (`/api/graph.svg`) with
+    /// `dot` (`nil`: none; the page draws the graph itself either way).
     init(options: Options, dot: GraphvizDot?, clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.options = options
         store = SessionStore(idleTimeout: options.idleTimeout, capacity: options.capacity, perClient: options.sessionsPerClient, clock: clock)
         graphs = GraphCache(dot: dot)
         hostPolicy = HostPolicy(allowedHosts: options.allowedHosts)
         let markdown = options.rulesFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-        rulesPage = markdown.map(RulesPage.html) ?? RulesPage.missing(options.rulesFile)
+        rulesPage = markdown.map { RulesPage.html($0) } ?? RulesPage.missing(options.rulesFile)
     }
 
     /// The Hummingbird application, for `run()` or HummingbirdTesting.
@@ -117,6 +118,15 @@ public struct Playground: Sendable {
         router.get("/app.css") { _, _ in Self.text(PageAssets.style, type: "text/css; charset=utf-8") }
         router.get("/rules") { _, _ in Self.text(rulesPage, type: "text/html; charset=utf-8") }
         router.get("/rules.css") { _, _ in Self.text(RulesPage.style, type: "text/css; charset=utf-8") }
+        // The documents the rules link to (`Scenarios.md`), from the rules file's folder.
+        router.get("/docs/:name") { _, context in
+            guard let name = context.parameters.get("name").flatMap({ RulesPage.docName(String($0)) }),
+                  let folder = options.rulesFile.map({ ($0 as NSString).deletingLastPathComponent }),
+                  let markdown = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(name), encoding: .utf8) else {
+                throw PlaygroundError(.notFound, "no such document beside the rules file")
+            }
+            return Self.text(RulesPage.html(markdown, title: name), type: "text/html; charset=utf-8")
+        }
         router.get("/api/vocabulary") { _, _ in try Self.json(Vocabulary()) }
         router.get("/api/graph") { request, _ in
             try Self.json(await graphs.graph(for: Self.platform(request)))

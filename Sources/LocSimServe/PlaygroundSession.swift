@@ -39,7 +39,11 @@ final class PlaygroundSession {
     /// Applies `step`; records it when it applied or held.
     @discardableResult
     func perform(_ step: Step) -> ActionOutcome {
-        let outcome = ActionOutcome(step: ScenarioWriter.step(step.action).block, runner.apply(step))
+        let before = device.timeline.entries.count
+        var outcome = ActionOutcome(step: ScenarioWriter.step(step.action).block, runner.apply(step))
+        if outcome.result == .applied {
+            outcome.note = Self.note(for: step.action, added: Array(device.timeline.entries.dropFirst(before)), app: app)
+        }
         switch outcome.result {
         case .applied, .held:
             scenario.steps.append(Step(step.action, line: scenario.steps.count + 1))
@@ -87,6 +91,30 @@ final class PlaygroundSession {
     /// The scenario file of the steps that applied.
     var exportText: String { ScenarioWriter.write(scenario) }
 
+    /// Why an applied step did nothing a user would see, or `nil`: the reasons of the `ignored`
+    /// and `rejected` entries it added, or, for a step of the world that nothing followed (no
+    /// callback, prompt or change of the app's state), what it would have needed.
+    static func note(for action: StepAction, added: [TimelineEntry], app: SimulatedApp) -> String? {
+        let refusals = added.filter { $0.kind == .ignored || $0.kind == .rejected }
+        if !refusals.isEmpty { return "nothing happened: " + refusals.map(\.text).joined(separator: "; ") }
+        guard added.allSatisfy({ $0.kind == .world || $0.kind == .user }) else { return nil }
+        let monitored = app.model.services.monitoredRegions.map(\.name)
+        switch action {
+        case .enterRegion(let name), .exitRegion(let name):
+            if !monitored.contains(name) {
+                return "nothing happened: the app monitors no region named \(name) (monitorRegion first)"
+                    + (monitored.isEmpty ? "" : "; it monitors \(monitored.joined(separator: ", "))")
+            }
+            return "nothing happened: no callback or prompt follows for \(name) in this state (the app's status or state does not let the event through)"
+        case .visit:
+            return "nothing happened: the app has not started visit monitoring (startVisits), or its status does not let the visit through"
+        case .moveTo:
+            return "the device moved; nothing the app monitors or updates reacted"
+        default:
+            return nil
+        }
+    }
+
     private func rebuild() {
         runner = ScenarioRunner(scenario)
         for step in scenario.steps { _ = runner.apply(step) }
@@ -105,6 +133,8 @@ struct ActionOutcome: Sendable, Equatable {
     var result: Result
     /// Why it failed or could not apply.
     var message: String?
+    /// For a step that applied but did nothing a user would see, why (``PlaygroundSession/note(for:added:app:)``).
+    var note: String?
 
     init(step: String, _ outcome: ScenarioRunner.StepOutcome) {
         self.step = step

@@ -95,6 +95,8 @@ struct SessionView: Codable, Sendable, Equatable {
         var step: String
         var result: String
         var message: String?
+        /// Why an applied step did nothing visible (an ignored request, a region the app does not monitor).
+        var note: String?
     }
 
     init(id: String, session s: PlaygroundSession) {
@@ -132,6 +134,6 @@ struct SessionView: Codable, Sendable, Equatable {
         steps = s.scenario.steps.map { ScenarioWriter.step($0.action).block }
         pending = s.pending.map { ScenarioWriter.step($0.action).block }
         expectationsHeld = s.expectationsHeld
-        lastOutcome = s.lastOutcome.map { OutcomeView(step: $0.step, result: $0.result.rawValue, message: $0.message) }
+        lastOutcome = s.lastOutcome.map { OutcomeView(step: $0.step, result: $0.result.rawValue, message: $0.message, note: $0.note) }
     }
 }

@@ -10,11 +10,15 @@ struct Explore: ParsableCommand {
         Each finding (hang, ignoredRequest, promptOnForeground, backgroundStart, terminated, \
         sessionOutOfUse, sessionNotRecreated, alwaysWithoutSession, updatesNeverCome, \
         relaunchNotResumed, privacy) comes with its shortest counterexample as a scenario file that `locsim run` \
-        replays. Exit status: 0 nothing found, 1 findings, 2 invalid input.
+        replays (it says REPRODUCED, and fails once the problem no longer happens). The text is a summary: \
+        one entry per kind and key, with the platforms it affects and one counterexample; --details \
+        prints every finding, --format json all of them as JSON Lines, --counterexamples DIR writes \
+        every counterexample. Exit status: 0 nothing found, 1 findings, 2 invalid input.
 
         Examples:
           locsim explore Examples/explore/buggy-tracker.yml
-          locsim explore Examples/explore/*.yml --out counterexamples/
+          locsim explore Examples/explore/*.yml --counterexamples counterexamples/
+          locsim explore --details Examples/explore/buggy-tracker.yml
           locsim explore --format json Examples/explore/careful-tracker.yml
           locsim explore app.yml --write-baseline explore-baseline.txt
           locsim explore app.yml --baseline explore-baseline.txt
@@ -27,8 +31,13 @@ struct Explore: ParsableCommand {
     @Option(help: "Output format: text or json (JSON Lines).")
     var format: ExplorationReport.Format = .text
 
-    @Option(help: "Write counterexample scenario files into this directory instead of printing them.")
+    @Option(name: [.customLong("counterexamples"), .customLong("out")],
+            help: "Write every counterexample, one scenario file per finding, into this directory (--out is the same).")
     var out: String?
+
+    @Flag(name: [.customLong("details"), .customLong("verbose")],
+          help: "Print every finding on every platform with its counterexample, not the summary (text format).")
+    var details = false
 
     @Option(help: "Events per path (overrides each model's explore.depth).")
     var depth: Int?
@@ -51,7 +60,7 @@ struct Explore: ParsableCommand {
     mutating func run() throws {
         let output = ExploreCommandLine.run(files: files, format: format, out: out, depth: depth,
                                             baseline: baseline, writeBaseline: writeBaseline, progress: quiet ? nil : ExploreCommandLine.stderrProgress(),
-                                            maxStates: maxStates, maxMemory: maxMemory)
+                                            maxStates: maxStates, maxMemory: maxMemory, details: details)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))
         if output.status != 0 { throw ExitCode(output.status) }

@@ -10,11 +10,13 @@ struct Locsim: ParsableCommand {
         commandName: "locsim",
         abstract: "A deterministic simulator of Core Location's authorization rules.",
         discussion: """
-        With no subcommand, runs the built-in default scenario (seed 000's "Request Always \
-        Authorization Directly" story) and prints its timeline.
+        With no subcommand, runs the built-in default scenario (an app that asks for Always \
+        directly: Allow While Using gives a provisional Always, a second prompt confirms it) and \
+        prints its timeline; --print-default prints that scenario (Examples/default-story.yml).
 
         Examples:
           locsim                          # the built-in default scenario
+          locsim --print-default > my.yml # the same scenario, to edit and run
           locsim run Examples/*.yml       # timelines and results
           locsim run --format json Examples/seed000-request-always-directly.yml
           locsim explore Examples/explore/buggy-tracker.yml

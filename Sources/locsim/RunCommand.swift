@@ -9,7 +9,9 @@ struct Run: ParsableCommand {
         abstract: "Run scenario files (format 1) and print each timeline and result.",
         discussion: """
         Exit status: 0 when every expectation held, 1 when one failed, 2 when a file is invalid \
-        or a step cannot apply. With no files, runs the built-in default scenario. \
+        or a step cannot apply. A counterexample written by `locsim explore` says REPRODUCED when \
+        its problem happened, and fails when it no longer does. With no files, runs the built-in \
+        default scenario (--print-default prints it, to edit and run). \
         A file named - is read from standard input (<stdin> in messages; relative paths in it are \
         relative to the working directory).
 
@@ -29,7 +31,15 @@ struct Run: ParsableCommand {
     @Flag(help: "Print only result lines and the summary, not timelines (with --format json: only the result and summary objects, no entry objects).")
     var quiet = false
 
+    @Flag(name: .customLong("print-default"),
+          help: "Print the built-in default scenario (Examples/default-story.yml) to edit and run, and run nothing.")
+    var printDefault = false
+
     mutating func run() throws {
+        if printDefault {
+            FileHandle.standardOutput.write(Data(DefaultScenario.text.utf8))
+            return
+        }
         // Each file becomes a result, in order: parsed and run, or invalid (reported, not fatal to
         // the other files). The worst outcome decides the exit status.
         var inputs: [Result<Scenario, InputError>] = []
@@ -74,7 +84,7 @@ struct Run: ParsableCommand {
                 let text = ScenarioReport.text(result, invalidDetail: false)
                 if quiet {
                     out = text.split(separator: "\n", omittingEmptySubsequences: false)
-                        .filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") || $0.hasPrefix("  ") }
+                        .filter { $0.hasPrefix("PASS") || $0.hasPrefix("REPRODUCED") || $0.hasPrefix("FAIL") || $0.hasPrefix("ERROR") || $0.hasPrefix("  ") }
                         .map { $0 == "  \(ScenarioReport.timelineNote)" ? "  \(ScenarioReport.quietTimelineNote)" : String($0) }
                         .joined(separator: "\n") + "\n"
                 } else {

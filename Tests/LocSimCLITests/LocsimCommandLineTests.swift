@@ -35,10 +35,10 @@ struct LocsimCommandLineTests {
         let out = try LocsimProcess.run([])
         #expect(out.status == 0)
         #expect(out.stderr == "")
-        #expect(out.stdout.hasPrefix("== Request Always Authorization Directly (seed 000)  (<built-in: request-always-directly.yml>, iOS 18.0)\n"))
+        #expect(out.stdout.hasPrefix("== Always asked for directly: Allow While Using gives a provisional Always, a second prompt confirms it  (<built-in: Examples/default-story.yml>, iOS 18.0)\n"))
         #expect(out.stdout.contains("prompt:  alwaysConfirmation: Allow “Trails” to also use your location even when you are not using the app?"))
         #expect(out.stdout.contains("[Keep Only While Using | Change to Always Allow]"))
-        #expect(out.stdout.contains("\nPASS  Request Always Authorization Directly (seed 000)"))
+        #expect(out.stdout.contains("\nPASS  Always asked for directly: "))
         #expect(out.stdout.hasSuffix("\n1 scenario: 1 passed, 0 failed\n"))
     }
 

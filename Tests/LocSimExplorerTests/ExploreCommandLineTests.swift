@@ -1,5 +1,6 @@
 import Foundation
-import LocSimExplorer
+@testable import LocSimExplorer
+import LocSimModel
 import Testing
 
 @Suite("locsim explore: the command's behaviour")
@@ -34,6 +35,34 @@ struct ExploreCommandLineTests {
         for line in json.stdout.split(separator: "\n") {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil)
         }
+    }
+
+    @Test("progress says states, time so far and rate, and how much of each limit is used; it guesses no time left")
+    func progressLine() {
+        var p = ExplorationProgress(model: "tracker.yml", platform: Platform(.iOS, 18), depth: 7, states: 20_000, statesPerSecond: 2_000)
+        #expect(p.line == "tracker.yml iOS 18.0: depth 7, 20000 states in 10 s (2.0k states/s)")
+        p.maxStates = 2_000_000
+        p.maxBytes = 100_000_000
+        p.storedBytes = 25_000_000
+        #expect(p.line == "tracker.yml iOS 18.0: depth 7, 20000 states in 10 s (2.0k states/s), 25.0 MB stored; 1% of the 2000000-state limit, 25% of the 100.0 MB memory bound")
+        #expect(!p.line.contains("at most") && !p.line.contains("limit in"))
+    }
+
+    @Test("the text is a summary (each kind and key once); --details is every finding; JSON is the same either way")
+    func summaryAndDetails() {
+        let file = ExampleModels.path("buggy-tracker.yml")
+        let summary = ExploreCommandLine.run(files: [file])
+        let details = ExploreCommandLine.run(files: [file], details: true)
+        let findings = ExampleModels.buggy.findings
+        let groups = Set(findings.map { "\($0.kind.rawValue)  \($0.key)" })
+        for g in groups { #expect(summary.stdout.components(separatedBy: "\n\(g)  on ").count == 2, "\(g)") }
+        #expect(summary.stdout.contains("\(groups.count) problems (\(findings.count) findings on "))
+        #expect(details.stdout.components(separatedBy: "  counterexample:\n").count - 1 == findings.count)
+        #expect(summary.stdout.hasSuffix("--counterexamples DIR (one scenario file per finding, for locsim run to replay).\n1 model, \(findings.count) findings\n"))
+        #expect(ExploreCommandLine.run(files: [file], format: .json, details: true).stdout == ExploreCommandLine.run(files: [file], format: .json).stdout)
+        // A clean model has no summary and no hint.
+        let clean = ExploreCommandLine.run(files: [ExampleModels.path("careful-tracker.yml")])
+        #expect(!clean.stdout.contains("problem") && !clean.stdout.contains("--details"))
     }
 
     @Test("the benchmark's built-in models are the examples")

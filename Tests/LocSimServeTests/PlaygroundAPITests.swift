@@ -278,6 +278,59 @@ struct PlaygroundAPITests {
         }
         #expect(missing.contains("/nonexistent/Rules.md"))
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+    @Test("/rules is rendered Markdown (Ink): no literal ** or [text](url), real links, and the documents it links to are served")
+    func rulesMarkdown() async throws {
+        try await makePlayground().withClient { client in
+            let page = String(buffer: try await client.get("/rules").body)
+            let markdown = try String(contentsOfFile: packageRoot + "/Docs/Rules.md", encoding: .utf8)
+            #expect(markdown.contains("**") && markdown.contains("](https://"))
+            // Outside code, no emphasis marker or Markdown link is left as text.
+            let prose = page.replacingOccurrences(of: #"<pre>[\s\S]*?</pre>|<code>[\s\S]*?</code>"#, with: "", options: .regularExpression)
+            #expect(!prose.contains("**"), "\(prose.components(separatedBy: "**").count - 1) literal ** left")
+            #expect(!prose.contains("](http"))
+            #expect(page.contains("<strong>") && page.contains("<a href=\"https://"))
+            #expect(page.contains("<table>") == markdown.contains("\n|"))
+            // A line that starts with a code span continues its paragraph (Ink alone would break it).
+            #expect(!page.contains("<p><code>Tests/LocSimTests/RulesTableTests.swift</code> checks"))
+            #expect(RulesPage.joiningCodeLines("a\n`b` c\n\n```\n`x`\n```") == "a `b` c\n\n```\n`x`\n```")
+            // Links to the documents beside the rules go to /docs/, which serves them.
+            #expect(page.contains("href=\"/docs/Scenarios.md"))
+            let scenarios = try await client.get("/docs/Scenarios.md")
+            #expect(scenarios.status == .ok && String(buffer: scenarios.body).contains("<h1"))
+            #expect(scenarios.headers["content-security-policy"] != nil)
+            for bad in ["/docs/..%2FREADME.md", "/docs/Nope.md", "/docs/Rules.txt", "/docs/.md"] {
+                #expect(try await client.get(bad).status == .notFound, "\(bad)")
+            }
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+    @Test("The graph's edges are there for the page to draw (no Graphviz); the timeline marks provisional Always; an ignored action says why")
+    func graphEdgesMarkerAndNotes() async throws {
+        try await makePlayground().withClient { client in
+            let response = try await client.get("/api/graph?platform=iOS%2018.0")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
+            let nodes = try #require(object["nodes"] as? [String])
+            let edges = try #require(object["edges"] as? [[String: Any]])
+            #expect(edges.count >= nodes.count - 1 && !edges.isEmpty)
+            for e in edges {
+                let from = e["from"] as? Int ?? -1, to = e["to"] as? Int ?? -1
+                #expect(nodes.indices.contains(from) && nodes.indices.contains(to) && !((e["labels"] as? [String]) ?? []).isEmpty)
+            }
+            var s = try await client.newSession()
+            for step in ["launch", "requestAlways", "choose: allowWhileUsing"] { s = try await client.step(s, step) }
+            #expect(s.timeline.last?.text == "didChangeAuthorization(authorizedAlways, provisional)", "\(s.timeline.map(\.text))")
+            #expect(s.timeline.last?.line.hasSuffix("didChangeAuthorization(authorizedAlways, provisional)") == true)
+            #expect(s.lastOutcome?.note == nil)
+            s = try await client.step(s, "enterRegion: trailhead")
+            #expect(s.lastOutcome?.result == "applied")
+            #expect(s.lastOutcome?.note?.contains("monitors no region named trailhead") == true, "\(String(describing: s.lastOutcome))")
+            s = try await client.step(s, "requestAlways")
+            #expect(s.lastOutcome?.note?.hasPrefix("nothing happened: ") == true, "\(String(describing: s.lastOutcome))")
+        }
+    }
 }
 
 /// A JSON value read loosely, for checking parts of responses.
