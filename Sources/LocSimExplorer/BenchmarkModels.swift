@@ -20,18 +20,7 @@ package enum BenchmarkModels {
         let text = """
         name: regions-\(names.count)x\(min(platforms, regionPlatforms.count))
         device: {platforms: [\(list)]}
-        app:
-          name: Reminders
-          backgroundModes: [location]
-          screens: [home, asking, ready, blocked]
-          waiting: [asking]
-          on:
-            - {event: tap(allow), when: home, unless: asked, set: [asked], do: [requestAlways], goto: asking}
-            - {event: didChangeAuthorization(authorizedAlways), when: [home, asking, blocked], goto: ready}
-            - {event: didChangeAuthorization(authorizedWhenInUse), when: [home, asking, blocked], goto: ready}
-            - {event: didChangeAuthorization(denied), goto: blocked}
-            - {event: didChangeAuthorization(notDetermined), goto: home}
-            - {event: foreground, when: asking, goto: home}
+        \(alwaysApp(name: "Reminders"))
             - {event: tap(background), when: ready, unless: background, set: [background], do: [{set: {allowsBackgroundLocationUpdates: true}}]}
             - {event: tap(background), when: ready, if: background, clear: [background], do: [{set: {allowsBackgroundLocationUpdates: false}}]}
             - {event: tap(monitor), when: ready, do: [\(names.map { "{monitorRegion: \($0)}" }.joined(separator: ", "))]}
@@ -42,6 +31,49 @@ package enum BenchmarkModels {
 
         """
         return ("regions-\(names.count)x\(platforms).yml", text)
+    }
+
+    /// A generated geofencing app (issue 32): an Always app on iOS 18.0 whose user turns geofences
+    /// on one by one, a tap per region (named `names`, `r1`, `r2`… by default), each monitoring
+    /// its region; with `oneTap`, one tap (`all`) monitors them all in the order given. The app of
+    /// `Benchmarks/spin/geofences.pml`, explored to `depth` (64: to the end).
+    package static func geofenceModel(regions: Int = 2, names: [String]? = nil, oneTap: Bool = false, depth: Int = 64) -> (name: String, text: String) {
+        let names = names ?? (1...max(1, regions)).map { "r\($0)" }
+        let taps = oneTap
+            ? "    - {event: tap(all), when: ready, do: [\(names.map { "{monitorRegion: \($0)}" }.joined(separator: ", "))]}"
+            : names.map { "    - {event: tap(\($0)), when: ready, do: [{monitorRegion: \($0)}]}" }.joined(separator: "\n")
+        let text = """
+        name: geofences-\(names.count)
+        device: {platforms: [iOS 18.0]}
+        \(alwaysApp(name: "Geofences"))
+        \(taps)
+        explore:
+          depth: \(depth)
+          taps: [allow, \(oneTap ? "all" : names.joined(separator: ", "))]
+          maxStates: 100000000
+
+        """
+        return ("geofences-\(names.count).yml", text)
+    }
+
+    /// The `app` section the generated region apps share, up to their own reactions: an app with
+    /// the location background mode that asks for Always once, from a tap on its first screen,
+    /// waits for the answer, and shows `ready` once authorized (`region-reminder.yml`'s app).
+    private static func alwaysApp(name: String) -> String {
+        """
+        app:
+          name: \(name)
+          backgroundModes: [location]
+          screens: [home, asking, ready, blocked]
+          waiting: [asking]
+          on:
+            - {event: tap(allow), when: home, unless: asked, set: [asked], do: [requestAlways], goto: asking}
+            - {event: didChangeAuthorization(authorizedAlways), when: [home, asking, blocked], goto: ready}
+            - {event: didChangeAuthorization(authorizedWhenInUse), when: [home, asking, blocked], goto: ready}
+            - {event: didChangeAuthorization(denied), goto: blocked}
+            - {event: didChangeAuthorization(notDetermined), goto: home}
+            - {event: foreground, when: asking, goto: home}
+        """
     }
 
     static let buggyTracker = #"""

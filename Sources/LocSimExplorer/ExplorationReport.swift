@@ -29,6 +29,9 @@ public enum ExplorationReport {
                 let completeness = p.stoppedAtMemoryBound ? "stopped at the memory bound" : p.truncated ? "stopped at the state limit" : p.exhaustive ? "every reachable state" : "depth limit reached"
                 out += "\(p.platform): \(p.states) states, \(p.transitions) transitions, depth \(p.depth) (\(completeness)), "
                 out += "\(p.findings.count) finding\(p.findings.count == 1 ? "" : "s")\n"
+                if let shared = p.sharedSearch {
+                    out += "  searched with \(shared): the model's rules read nothing that tells the two apart\n"
+                }
                 if p.undecided > 0 {
                     out += "  " + ExplorationVerdict.cutText(undecided: p.undecided, decidingDepth: p.decidingDepth, hidden: p.hiddenFindings, timeBudget: false) + "\n"
                 }
@@ -125,6 +128,7 @@ public enum ExplorationReport {
                                              "transitions": p.transitions, "depth": p.depth, "exhaustive": p.exhaustive, "truncated": p.truncated,
                                              "findings": p.findings.count]
                 if p.stoppedAtMemoryBound { fields["stoppedAtMemoryBound"] = true }
+                if let shared = p.sharedSearch { fields["sharedSearch"] = shared.description }
                 if p.undecided > 0 {
                     fields["undecided"] = p.undecided
                     fields["hiddenFindings"] = p.hiddenFindings

@@ -42,6 +42,11 @@ public struct PlatformExploration: Sendable {
     /// way are not listed: it expands only what decides the waiting states, so it would meet them
     /// by chance.
     public var hiddenFindings: [String] = []
+    /// The platform whose search this report comes from, when it is another: the model's rules
+    /// read nothing that tells the two apart (``ExplorationOptions/searchesAlikePlatformsOnce``),
+    /// so the states, transitions and depth are that search's, and each finding's path was
+    /// replayed on this platform for its counterexample. `nil` when this platform was searched.
+    public var sharedSearch: Platform?
 }
 
 /// What exploring one app model found, on every platform it lists.
@@ -130,17 +135,24 @@ public struct ExplorationOptions: Sendable {
     /// The most states per platform; `nil` uses the model's `explore.maxStates`.
     public var maxStates: Int?
     /// The most bytes the searches may hold for their states together (``PlatformExploration/storedBytes``),
-    /// shared equally by the model's platforms; a search that reaches its share stops with a
+    /// shared equally by the model's searches (one per platform, or per group of platforms that
+    /// behave alike); a search that reaches its share stops with a
     /// partial report, as at the state limit. `nil`: no bound.
     public var maxMemory: Int?
+    /// Search once for every group of platforms on which the model's rules read the same answers
+    /// (the same OS, prompt generation and version comparisons, with the model's parameters and
+    /// Info.plist), and report each platform of the group from that search
+    /// (``PlatformExploration/sharedSearch``). On by default; the findings are the same either way.
+    public var searchesAlikePlatformsOnce: Bool
 
     /// Creates options.
     public init(depth: Int? = nil, parallel: Bool = true, progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
-                maxStates: Int? = nil, maxMemory: Int? = nil) {
+                maxStates: Int? = nil, maxMemory: Int? = nil, searchesAlikePlatformsOnce: Bool = true) {
         self.depth = depth
         self.parallel = parallel
         self.progress = progress
         self.maxStates = maxStates
         self.maxMemory = maxMemory
+        self.searchesAlikePlatformsOnce = searchesAlikePlatformsOnce
     }
 }

@@ -3,32 +3,40 @@ import Foundation
 import LocSimModel
 
 extension Explorer {
-    /// Times explorations of app models and reports states per second and the time to explore
-    /// each model on all its platforms.
+    /// Times explorations of app models and reports, first, each model's time to a verdict: the
+    /// wall-clock time of `locsim explore` on every core until its report is ready (every
+    /// reachable state of every platform, or the depth limit), with the states it stored and the
+    /// bytes per state.
     ///
-    /// With no `files` and no `regions`, uses the built-in copies of
+    /// With no `files`, no `regions` and no `geofences`, uses the built-in copies of
     /// `Examples/explore/buggy-tracker.yml` and `careful-tracker.yml`. With `regions`, adds the
     /// generated region model (`BenchmarkModels.regionModel(regions:platforms:)`) with that many
-    /// regions on `platforms` iOS 13.4+ platforms. Each model is explored `repetitions` times; the
-    /// best time counts. Reports both the parallel run (every core, as `locsim explore` does) and a
-    /// single-threaded run, the CPU time per transition of the single-threaded run, and the bytes
-    /// stored per state. The per-platform search times are the last run's. Timings vary between
-    /// machines and runs; state counts do not. `depth` overrides each model's depth when given,
-    /// except the generated model's (64).
+    /// regions on `platforms` iOS 13.4+ platforms; with `geofences`, the generated geofencing app
+    /// (`BenchmarkModels.geofenceModel(regions:)`: a tap per region, iOS 18.0), the app of
+    /// `Benchmarks/spin/geofences.pml`. Each model is explored `repetitions` times; the best time
+    /// counts. Reports the parallel run (every core, as `locsim explore` does) and a
+    /// single-threaded run, the CPU time per transition of the single-threaded run, the states
+    /// stored (platforms that behave alike are searched once: ``PlatformExploration/sharedSearch``)
+    /// and the bytes stored per state. The per-platform search times are the last run's. Timings
+    /// vary between machines and runs; state counts do not. `depth` overrides each model's depth
+    /// when given, except the generated models' (64). With `searchesEachPlatform`, every platform
+    /// is searched alone (``ExplorationOptions/searchesAlikePlatformsOnce`` off), as before issue 32.
     public static func runExploreBenchmark(files: [String] = [], depth: Int? = 12, repetitions: Int = 5,
-                                           regions: Int? = nil, platforms: Int = 1) -> String {
+                                           regions: Int? = nil, platforms: Int = 1, geofences: Int? = nil,
+                                           searchesEachPlatform: Bool = false) -> String {
         var models: [AppModel] = []
-        var generated: AppModel?
+        var generated: Set<String> = []
         do {
             if !files.isEmpty {
                 models = try files.map { try AppModelParser.parse(contentsOf: $0) }
-            } else if regions == nil {
+            } else if regions == nil && geofences == nil {
                 models = try BenchmarkModels.all.map { try AppModelParser.parse($0.text, file: $0.name) }
             }
-            if let regions {
-                let text = BenchmarkModels.regionModel(regions: regions, platforms: platforms)
-                generated = try AppModelParser.parse(text.text, file: text.name)
-                models.append(generated!)
+            for text in [regions.map { BenchmarkModels.regionModel(regions: $0, platforms: platforms) },
+                         geofences.map { BenchmarkModels.geofenceModel(regions: $0) }].compactMap({ $0 }) {
+                let model = try AppModelParser.parse(text.text, file: text.name)
+                generated.insert(model.name)
+                models.append(model)
             }
         } catch {
             return "error: \(error)\n"
@@ -38,16 +46,16 @@ extension Explorer {
         var totalStates = 0, totalTransitions = 0
         var totalParallel = 0.0, totalSerial = 0.0
         for model in models {
-            // The generated model runs at its own depth (64), to show that its space closes.
-            let depth = model.name == generated?.name ? nil : depth
+            // The generated models run at their own depth (64), to show that their spaces close.
+            let depth = generated.contains(model.name) ? nil : depth
             var best = Double.infinity, bestSerial = Double.infinity, bestSerialCPU = Double.infinity
             var result: ExplorationResult?
             for _ in 0..<max(1, repetitions) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                result = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: true))
+                result = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: true, searchesAlikePlatformsOnce: !searchesEachPlatform))
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 let c1 = processCPUSeconds()
-                _ = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false))
+                _ = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false, searchesAlikePlatformsOnce: !searchesEachPlatform))
                 let c2 = processCPUSeconds()
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 best = min(best, Double(t1 - t0) / 1e9)
@@ -55,24 +63,30 @@ extension Explorer {
                 bestSerialCPU = min(bestSerialCPU, c2 - c1)
             }
             let r = result!
-            let states = r.states
-            let transitions = r.platforms.reduce(0) { $0 + $1.transitions }
-            let bytes = r.platforms.reduce(0) { $0 + $1.storedBytes }
+            // What the searches did: platforms that shared a search count once.
+            let searched = r.platforms.filter { $0.sharedSearch == nil }
+            let states = searched.reduce(0) { $0 + $1.states }
+            let transitions = searched.reduce(0) { $0 + $1.transitions }
+            let bytes = searched.reduce(0) { $0 + $1.storedBytes }
             totalStates += states
             totalTransitions += transitions
             totalParallel += best
             totalSerial += bestSerial
-            out += "\(model.name): \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", "))), "
-            out += "\(states) states, \(transitions) transitions, \(r.findings.count) findings\n"
+            let verdict = r.platforms.contains { $0.truncated } ? "stopped at a limit"
+                : r.platforms.allSatisfy(\.exhaustive) ? "every reachable state" : "depth limit reached"
+            out += "\(model.name): time to verdict \(ms(best)) on \(cores) core\(cores == 1 ? "" : "s") (\(verdict), \(r.findings.count) findings); "
+            out += "\(states) states stored, \(bytes / max(1, states)) bytes per state (\(ExplorationProgress.megabytes(bytes)))\n"
+            out += "  \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", ")))"
+            out += searched.count < r.platforms.count ? " in \(searched.count) searches (platforms that behave alike searched once)\n" : "\n"
             out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread (\(String(format: "%.2f", bestSerial / best))×); "
             out += "\(rate(Double(states) / best)) states/s, \(rate(Double(transitions) / best)) transitions/s\n"
-            out += "  one thread: \(ms(bestSerialCPU)) CPU, \(String(format: "%.0f", bestSerialCPU * 1e9 / Double(max(1, transitions)))) ns CPU per transition; "
-            out += "\(bytes / max(1, states)) bytes stored per state\n"
+            out += "  one thread: \(ms(bestSerialCPU)) CPU, \(String(format: "%.0f", bestSerialCPU * 1e9 / Double(max(1, transitions)))) ns CPU per transition\n"
             for p in r.platforms {
-                out += "  \(p.platform): \(p.states) states, depth \(p.depth)\(p.exhaustive ? " (every reachable state)" : ""), search \(ms(p.seconds))\n"
+                out += "  \(p.platform): \(p.states) states, depth \(p.depth)\(p.exhaustive ? " (every reachable state)" : ""), "
+                out += p.sharedSearch.map { "searched with \($0)\n" } ?? "search \(ms(p.seconds))\n"
             }
         }
-        out += "total: \(totalStates) states, \(totalTransitions) transitions in \(ms(totalParallel)) parallel (\(ms(totalSerial)) on one thread): "
+        out += "total: \(totalStates) states stored, \(totalTransitions) transitions in \(ms(totalParallel)) parallel (\(ms(totalSerial)) on one thread): "
         out += "\(rate(Double(totalStates) / totalParallel)) states/s, \(rate(Double(totalTransitions) / totalParallel)) transitions/s\n"
         return out
     }

@@ -8,7 +8,8 @@ import LocSimScenario
 ///
 /// The search is breadth-first over deduplicated states (the authorization model, the app's
 /// screen, with time made relative), so the first path to each problem is a shortest one.
-/// Platforms are explored in parallel; the output does not depend on the schedule.
+/// Platforms are explored in parallel, and platforms on which the model's rules read the same
+/// answers (``PlatformBehavior``) are searched once; the output does not depend on the schedule.
 public enum Explorer {
     /// Explores `model` on each of its platforms.
     public static func explore(_ model: AppModel, options: ExplorationOptions = ExplorationOptions()) -> ExplorationResult {
@@ -23,14 +24,39 @@ public enum Explorer {
     }
 
     private static func explore(_ model: AppModel, on platforms: [Platform], options: ExplorationOptions) -> [PlatformExploration] {
-        let maxBytes = options.maxMemory.map { $0 / max(1, platforms.count) }
-        let searches = platforms.map {
-            StateSearch(system: AppModelSystem(model, platform: $0), depth: options.depth ?? model.depth,
+        let groups = options.searchesAlikePlatformsOnce ? alikeGroups(model, platforms) : platforms.indices.map { [$0] }
+        let maxBytes = options.maxMemory.map { $0 / max(1, groups.count) }
+        let searches = groups.map {
+            StateSearch(system: AppModelSystem(model, platform: platforms[$0[0]]), depth: options.depth ?? model.depth,
                         maxStates: options.maxStates ?? model.maxStates, maxBytes: maxBytes, progress: options.progress)
         }
-        // Every platform's levels and counterexamples as tasks (see ``SearchScheduler``); with
+        let alike = groups.map { $0.dropFirst().map { AppModelSystem(model, platform: platforms[$0]) } }
+        // Every search's levels and counterexamples as tasks (see ``SearchScheduler``); with
         // `parallel` off, one thread runs the same tasks and the output is the same.
         let threads = options.parallel ? ProcessInfo.processInfo.activeProcessorCount : 1
-        return SearchScheduler.run(searches, threads: threads).reports.map { $0! }
+        let run = SearchScheduler.run(searches, alike: alike, threads: threads)
+        var out = [PlatformExploration?](repeating: nil, count: platforms.count)
+        for (g, group) in groups.enumerated() {
+            out[group[0]] = run.reports[g]
+            for (i, report) in zip(group.dropFirst(), run.alikeReports[g]) { out[i] = report }
+        }
+        return out.map { $0! }
+    }
+
+    /// The positions of `platforms` grouped by the model's behaviour on them (``PlatformBehavior``),
+    /// each group in the order given, the groups in the order of their first platform.
+    static func alikeGroups(_ model: AppModel, _ platforms: [Platform]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var groupOf: [PlatformBehavior: Int] = [:]
+        for (i, platform) in platforms.enumerated() {
+            let behavior = PlatformBehavior(platform: platform, parameters: model.device.parameters, app: model.app)
+            if let g = groupOf[behavior] {
+                groups[g].append(i)
+            } else {
+                groupOf[behavior] = groups.count
+                groups.append([i])
+            }
+        }
+        return groups
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocSimModel
 
 /// Runs several searches (one per platform) to their end on a fixed set of threads, one per core.
 ///
@@ -31,6 +32,11 @@ final class SearchScheduler: @unchecked Sendable {
         var findings: [Finding?] = []
         var findingsLeft = 0
         var report: PlatformExploration?
+        /// The platforms that behave as this search's (``PlatformBehavior``), and once its problems
+        /// are listed, the jobs that write their findings; for such a job, the platform searched.
+        var alike: [AppModelSystem] = []
+        var alikeJobs: [Job] = []
+        var sharedSearch: Platform?
         init(_ search: StateSearch) { self.search = search }
     }
 
@@ -54,17 +60,23 @@ final class SearchScheduler: @unchecked Sendable {
     private let reports: Bool
     private let jobs: [Job]
 
-    private init(_ searches: [StateSearch], reports: Bool) {
+    private init(_ searches: [StateSearch], alike: [[AppModelSystem]], reports: Bool) {
         jobs = searches.map(Job.init)
-        jobsLeft = jobs.count
+        for (job, systems) in zip(jobs, alike) { job.alike = systems }
+        jobsLeft = jobs.count + (reports ? jobs.reduce(0) { $0 + $1.alike.count } : 0)
         self.reports = reports
     }
 
     /// Runs `searches` to their end on `threads` threads (this one included), and with `reports`
     /// makes each one's report. Returns the searches and the reports in the order given.
-    static func run(_ searches: [StateSearch], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                    reports: Bool = true) -> (searches: [StateSearch], reports: [PlatformExploration?]) {
-        let scheduler = SearchScheduler(searches, reports: reports)
+    ///
+    /// `alike[i]` (if given) are the systems of platforms that behave as search `i`'s: each gets
+    /// a report of its own from that search (``StateSearch/reporting(for:)``), its findings' paths
+    /// replayed on it, with ``PlatformExploration/sharedSearch`` naming the platform searched;
+    /// `alikeReports[i]` are those reports, in the order given.
+    static func run(_ searches: [StateSearch], alike: [[AppModelSystem]] = [], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                    reports: Bool = true) -> (searches: [StateSearch], reports: [PlatformExploration?], alikeReports: [[PlatformExploration?]]) {
+        let scheduler = SearchScheduler(searches, alike: alike, reports: reports)
         scheduler.condition.withLock {
             for job in scheduler.jobs { scheduler.begin(job) }
         }
@@ -74,7 +86,7 @@ final class SearchScheduler: @unchecked Sendable {
         }
         scheduler.work()
         group.wait()
-        return (scheduler.jobs.map(\.search), scheduler.jobs.map(\.report))
+        return (scheduler.jobs.map(\.search), scheduler.jobs.map(\.report), scheduler.jobs.map { $0.alikeJobs.map(\.report) })
     }
 
     // MARK: Tasks (called with the lock held)
@@ -186,15 +198,17 @@ final class SearchScheduler: @unchecked Sendable {
             job.search.decideCutStates()
             job.problems = job.search.problems()
             job.setup = CounterexampleWriter.setup(model: job.search.system.appModel, platform: job.search.system.platform)
+            let setups = job.alike.map { CounterexampleWriter.setup(model: $0.appModel, platform: $0.platform) }
             return { [self] in
-                job.findings = Array(repeating: nil, count: job.problems.count)
-                job.findingsLeft = job.problems.count
-                if job.problems.isEmpty {
-                    job.report = job.search.report(findings: [])
-                    finished()
-                } else {
-                    jobsWithFindingsLeft.append(job)
-                    if job.problems.count > 1 { condition.broadcast() } else { condition.signal() }
+                startFindings(job)
+                // The platforms that behave alike: the same problems, their paths replayed on each.
+                for (system, setup) in zip(job.alike, setups) {
+                    let alike = Job(job.search.reporting(for: system))
+                    alike.problems = job.problems
+                    alike.setup = setup
+                    alike.sharedSearch = job.search.system.platform
+                    job.alikeJobs.append(alike)
+                    startFindings(alike)
                 }
             }
         case .finding(let job, let i):
@@ -203,10 +217,28 @@ final class SearchScheduler: @unchecked Sendable {
                 job.findings[i] = finding
                 job.findingsLeft -= 1
                 if job.findingsLeft == 0 {
-                    job.report = job.search.report(findings: job.findings.compactMap { $0 })
-                    finished()
+                    report(job, findings: job.findings.compactMap { $0 })
                 }
             }
         }
+    }
+
+    /// Queues the findings of `job`, whose problems are listed (or reports it, with none).
+    private func startFindings(_ job: Job) {
+        job.findings = Array(repeating: nil, count: job.problems.count)
+        job.findingsLeft = job.problems.count
+        if job.problems.isEmpty {
+            report(job, findings: [])
+        } else {
+            jobsWithFindingsLeft.append(job)
+            if job.problems.count > 1 { condition.broadcast() } else { condition.signal() }
+        }
+    }
+
+    private func report(_ job: Job, findings: [Finding]) {
+        var report = job.search.report(findings: findings)
+        report.sharedSearch = job.sharedSearch
+        job.report = report
+        finished()
     }
 }

@@ -5,7 +5,9 @@ import LocSimScenario
 /// Breadth-first search over the deduplicated states of one app model on one platform, with the
 /// backward analysis that finds hangs and the replay that writes counterexamples.
 struct StateSearch {
-    let system: AppModelSystem
+    /// The app model on the platform searched, or (``reporting(for:)``) on a platform that
+    /// behaves alike, for which this search's findings are written.
+    private(set) var system: AppModelSystem
     let maxDepth: Int
     let maxStates: Int
     /// The memory bound of this search (``storedBytes``), if any.
@@ -318,6 +320,15 @@ struct StateSearch {
         case .updatesNeverCome(let s):
             updatesFinding(s, setup: setup)
         }
+    }
+
+    /// This search, once over, as the search of `system`'s platform, which behaves as the one
+    /// searched (equal ``PlatformBehavior``s): its findings are written by replaying their paths
+    /// on `system`, so each counterexample is that platform's own.
+    func reporting(for system: AppModelSystem) -> StateSearch {
+        var copy = self
+        copy.system = system
+        return copy
     }
 
     /// The search's figures with `findings`, in their sorted order.

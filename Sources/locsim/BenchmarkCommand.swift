@@ -19,6 +19,7 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark lint --tree path/to/YourApp
           swift run -c release locsim benchmark explore Examples/explore/*.yml
           swift run -c release locsim benchmark explore --regions 7 --depth 0
+          swift run -c release locsim benchmark explore --geofences 4 --repetitions 3
           swift run -c release locsim benchmark sessions
           swift build && .build/debug/locsim benchmark app-code --depth 8   # the test-support exploration, as tests run it
         """
@@ -62,6 +63,12 @@ struct Benchmark: ParsableCommand {
     @Option(help: "For explore: how many iOS 13.4+ platforms the generated region model lists (1…16).")
     var platforms: Int = 1
 
+    @Option(help: "For explore: add the generated geofencing app (Always on iOS 18.0, a tap per region turning its geofence on; Benchmarks/spin/geofences.pml in Promela) with this many regions, at depth 64.")
+    var geofences: Int?
+
+    @Flag(help: "For explore: search every platform alone, even those that behave alike (as before issue 32), to compare.")
+    var searchEachPlatform = false
+
     mutating func run() throws {
         if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
@@ -74,7 +81,8 @@ struct Benchmark: ParsableCommand {
         if target == .appCode { AppCodeBenchmark.runAndExit(depth: depth == 0 ? nil : depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath, inProcess: inProcess) }
         let depth = self.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
-                                                                                         regions: regions, platforms: platforms), terminator: "") }
+                                                                                         regions: regions, platforms: platforms, geofences: geofences,
+                                                                                         searchesEachPlatform: searchEachPlatform), terminator: "") }
     }
 }
 

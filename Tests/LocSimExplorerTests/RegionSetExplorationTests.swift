@@ -8,35 +8,11 @@ import Testing
 @Suite("Regions as a set: the order geofences were turned on in is no state of the exploration")
 struct RegionSetExplorationTests {
     /// An Always app on iOS 18 whose user turns geofences on one by one: a tap per region, each
-    /// monitoring its region (the issue's benchmark app, with two regions). `first` and `second`
-    /// are the regions' names, so a test can make tap order and name order differ.
+    /// monitoring its region (the issue's benchmark app, ``BenchmarkModels/geofenceModel(regions:names:oneTap:depth:)``,
+    /// with two regions). `first` and `second` are the regions' names, so a test can make tap
+    /// order and name order differ.
     static func geofences(_ first: String = "r1", _ second: String = "r2", oneTap: Bool = false, depth: Int = 64) -> String {
-        let taps = oneTap
-            ? "    - {event: tap(both), when: ready, do: [{monitorRegion: \(first)}, {monitorRegion: \(second)}]}"
-            : """
-                  - {event: tap(\(first)), when: ready, do: [{monitorRegion: \(first)}]}
-                  - {event: tap(\(second)), when: ready, do: [{monitorRegion: \(second)}]}
-              """
-        return """
-        name: geofences
-        device: {platforms: [iOS 18.0]}
-        app:
-          name: Geofences
-          backgroundModes: [location]
-          screens: [home, asking, ready, blocked]
-          waiting: [asking]
-          on:
-            - {event: tap(allow), when: home, unless: asked, set: [asked], do: [requestAlways], goto: asking}
-            - {event: didChangeAuthorization(authorizedAlways), when: [home, asking, blocked], goto: ready}
-            - {event: didChangeAuthorization(authorizedWhenInUse), when: [home, asking, blocked], goto: ready}
-            - {event: didChangeAuthorization(denied), goto: blocked}
-            - {event: didChangeAuthorization(notDetermined), goto: home}
-            - {event: foreground, when: asking, goto: home}
-        \(taps)
-        explore:
-          depth: \(depth)
-          taps: [allow, \(oneTap ? "both" : "\(first), \(second)")]
-        """
+        BenchmarkModels.geofenceModel(names: [first, second], oneTap: oneTap, depth: depth).text
     }
 
     static func search(_ text: String) throws -> StateSearch {
