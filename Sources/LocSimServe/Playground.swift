@@ -119,7 +119,7 @@ public struct Playground: Sendable {
         router.get("/rules.css") { _, _ in Self.text(RulesPage.style, type: "text/css; charset=utf-8") }
         router.get("/api/vocabulary") { _, _ in try Self.json(Vocabulary()) }
         router.get("/api/graph") { request, _ in
-            try Self.json(await graphs.graph(for: Self.platform(request)))
+            try Self.json(try await graphs.graph(for: Self.platform(request)))
         }
         router.get("/api/graph.svg") { request, _ in
             let platform = try Self.platform(request)
@@ -127,7 +127,7 @@ public struct Playground: Sendable {
                 guard let n = Int(text), n >= 0 else { throw PlaygroundError(.badRequest, "current '\(text)' is not a node number") }
                 return n
             }
-            guard let svg = await graphs.svg(for: platform, current: current) else {
+            guard let svg = try await graphs.svg(for: platform, current: current) else {
                 throw PlaygroundError(.notFound, "no SVG: Graphviz's dot is not at \(GraphvizDot.fixedPaths.joined(separator: ", "))")
             }
             return Self.text(svg, type: "image/svg+xml")
@@ -136,10 +136,10 @@ public struct Playground: Sendable {
             let body = try await self.body(of: request)
             let (name, device, app) = try PlaygroundInput.newSession(body)
             let box = try await store.create(name: name, device: device, app: app, client: context.client)
-            return try Self.json(await box.view(), status: .created)
+            return try Self.json(try await box.view(), status: .created)
         }
         router.get("/api/sessions/:id") { _, context in
-            try Self.json(await store.session(Self.id(context)).view())
+            try Self.json(try await store.session(Self.id(context)).view())
         }
         router.delete("/api/sessions/:id") { _, context in
             try await store.remove(Self.id(context))
@@ -154,15 +154,14 @@ public struct Playground: Sendable {
             let box = try await store.session(Self.id(context))
             let opened = try OpenRequest.read(try await self.body(of: request))
             let file = opened.name ?? request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? "opened.yml"
-            let scenario = try PlaygroundInput.scenario(opened.text, file: file)
-            return try Self.json(await box.open(scenario))
+            return try Self.json(try await box.open(opened.text, file: file))
         }
         router.get("/api/sessions/:id/export") { _, context in
             let box = try await store.session(Self.id(context))
             var headers = HTTPFields()
             headers[.contentType] = "application/yaml; charset=utf-8"
             headers[.contentDisposition] = "attachment; filename=\"playground.yml\""
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: await box.export())))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: try await box.export())))
         }
         return router
     }
