@@ -11,17 +11,21 @@ import Foundation
 /// the input limits (a request body of at most 256 KiB, YAML's byte and node budgets of
 /// Docs/BadInput.md, one step at a time).
 enum ServeWork {
-    /// The threads heavy work runs on.
-    static let queue = DispatchQueue(label: "locsim.serve.work", qos: .userInitiated, attributes: .concurrent)
+    /// A serial queue of its own for one piece of work. Serial queues are served by Dispatch's
+    /// overcommitting threads: a concurrent queue (or one targeting it) gets no more threads than
+    /// cores, so two heavy Opens would hold every thread and make a third session wait.
+    static func ownQueue() -> DispatchQueue {
+        DispatchQueue(label: "locsim.serve.work", qos: .userInitiated)
+    }
 
     /// How long a request waits for its work: 20 seconds.
     static let timeLimit: Double = 20
 
-    /// Runs `body` on `queue` (``queue`` unless a session's own serial queue, which targets it, is
-    /// given) and returns its result.
+    /// Runs `body` on `queue` (a queue of its own unless a session's serial queue is given) and
+    /// returns its result.
     /// - Throws: what `body` throws; ``PlaygroundError`` 503 when it takes longer than `seconds`
     ///   or the task is cancelled before it ends.
-    static func run<T: Sendable>(on queue: DispatchQueue = queue, seconds: Double = timeLimit,
+    static func run<T: Sendable>(on queue: DispatchQueue = ownQueue(), seconds: Double = timeLimit,
                                  _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let once = Once<T>()
         return try await withTaskCancellationHandler {

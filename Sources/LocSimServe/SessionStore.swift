@@ -16,7 +16,7 @@ final class SessionBox: @unchecked Sendable {
     init(id: String, name: String, device: DeviceSpec, app: AppDescription) {
         self.id = id
         session = PlaygroundSession(name: name, device: device, app: app)
-        queue = DispatchQueue(label: "locsim.serve.session", target: ServeWork.queue)
+        queue = DispatchQueue(label: "locsim.serve.session", qos: .userInitiated)
     }
 
     /// Runs `body` with the session on its queue.

@@ -81,13 +81,13 @@ struct Serve: ParsableCommand {
         let done = DispatchSemaphore(value: 0)
         // SIGTERM and SIGINT start the server's graceful shutdown (Hummingbird's service group);
         // whatever is still running after `shutdownGrace` is dropped and the process exits 0.
-        let watchdogs = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
+        let watchdogs = [Int32(SIGTERM), Int32(SIGINT)].map { (number: Int32) -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.shutdownGrace) {
                     FileHandle.standardError.write(Data("locsim serve: stopped; requests still running were dropped\n".utf8))
-                    exit(0)
+                    Foundation.exit(0)
                 }
             }
             source.resume()

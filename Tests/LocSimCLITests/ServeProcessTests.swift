@@ -87,10 +87,10 @@ import Glibc
         return object?["id"] as? String ?? ""
     }
 
-    /// An Open of a scenario of about 250 KB (the most a request may carry is 256 KiB): 20,000
-    /// steps to read.
+    /// An Open of a scenario of about 210 KB as JSON (the most a request may carry is 256 KiB):
+    /// 15,000 steps to read.
     static let heavyOpen: String = {
-        let steps = String(repeating: "  - wait: 1s\n", count: 19_000)
+        let steps = String(repeating: "  - wait: 1s\n", count: 15_000)
         let text = "name: heavy\ndevice: {platform: iOS 18.0}\napp: {name: Trails}\nsteps:\n" + steps
         return String(data: try! JSONEncoder().encode(["text": text, "name": "heavy.yml"]), encoding: .utf8)!
     }()
@@ -112,8 +112,9 @@ import Glibc
         let openTimes = OpenTimes()
         for id in heavy {
             DispatchQueue.global().async(group: group) {
-                let seconds = Self.time { _ = try? Self.request("POST", "/api/sessions/\(id)/open", body: Self.heavyOpen, port: port) }
-                openTimes.append(seconds)
+                var status = 0
+                let seconds = Self.time { status = (try? Self.request("POST", "/api/sessions/\(id)/open", body: Self.heavyOpen, port: port))?.status ?? 0 }
+                openTimes.append(seconds, status: status)
             }
         }
         usleep(300_000)
@@ -125,6 +126,7 @@ import Glibc
             usleep(100_000)
         }
         group.wait()
+        #expect(openTimes.statuses == [200, 200])
         print("heavy Opens took \(openTimes.values.map { String(format: "%.2f s", $0) }); requests on another session meanwhile: \(latencies.map { String(format: "%.3f s", $0) })")
         #expect(latencies.max()! < 1)
         // The Opens did apply: the session holds the file's steps, pending.
@@ -156,6 +158,7 @@ import Glibc
     final class OpenTimes: @unchecked Sendable {
         private let lock = NSLock()
         private(set) var values: [Double] = []
-        func append(_ v: Double) { lock.withLock { values.append(v) } }
+        private(set) var statuses: [Int] = []
+        func append(_ v: Double, status: Int) { lock.withLock { values.append(v); statuses.append(status) } }
     }
 }
