@@ -21,6 +21,9 @@ import Glibc
         "generic-lookahead": "x" + String(repeating: "<a", count: depth),
         "unclosed-as-calls": String(repeating: "g(x as ", count: depth),
         "unclosed-labelled-braces": String(repeating: "{ a: B ", count: depth),
+        // The sizes the issue found them at (under the 512 KiB the parser is given): the time budget.
+        "unclosed-labelled-braces-7KB": String(repeating: "{ a: B ", count: 1_000),
+        "generic-lookahead-4KB": "x" + String(repeating: "<a", count: 2_000),
         "square-brackets": String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth),
         "parentheses": String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth),
         "closures": String(repeating: "{ ", count: depth) + String(repeating: "} ", count: depth),
