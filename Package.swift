@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "LocSimScenario", targets: ["LocSimScenario"]),
         .library(name: "LocSimExplorer", targets: ["LocSimExplorer"]),
         .library(name: "LocSimLint", targets: ["LocSimLint"]),
+        // The playground's server (Hummingbird): for `Fuzz/`'s in-process HTTP target.
+        .library(name: "LocSimServe", targets: ["LocSimServe"]),
         .executable(name: "locsim", targets: ["locsim"]),
         .plugin(name: "LintLocation", targets: ["LintLocation"]),
     ],

@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "LocSimScenario", package: "LocSim"),
                 .product(name: "LocSimExplorer", package: "LocSim"),
                 .product(name: "LocSimLint", package: "LocSim"),
+                .product(name: "LocSimServe", package: "LocSim"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

@@ -159,9 +159,11 @@ public final class ScenarioRunner {
                     throw SimulationError("expect: no location manager named '\(e.manager)' was created (create it with createManager: \(e.manager))")
                 }
                 let mismatches = try check(e)
-                lastExpectIndex = device.timeline.entries.count
                 refusal = nil
+                // A failed expectation leaves the run as it was (its window does not move), so a
+                // driver can go on without replaying (`locsim serve`); `run()` stops there anyway.
                 if !mismatches.isEmpty { return .failed(ExpectationFailure(file: scenario.file, line: step.line, mismatches: mismatches)) }
+                lastExpectIndex = device.timeline.entries.count
                 return .held
             }
             refusal = nil

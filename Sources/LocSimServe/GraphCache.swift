@@ -41,25 +41,34 @@ actor GraphCache {
     }
 
     /// The graph of `platform`.
-    func graph(for platform: Platform) -> GraphView {
-        entry(for: platform).view
+    func graph(for platform: Platform) async throws -> GraphView {
+        try await entry(for: platform).view
     }
 
     /// The SVG of `platform`'s graph with node `current` highlighted; `nil` without `dot`.
-    func svg(for platform: Platform, current: Int?) -> String? {
-        guard let svg = entry(for: platform).svg else { return nil }
+    func svg(for platform: Platform, current: Int?) async throws -> String? {
+        guard let svg = try await entry(for: platform).svg else { return nil }
         return current.map { GraphSVG.highlighting(node: $0, in: svg) } ?? svg
     }
 
-    private func entry(for platform: Platform) -> (view: GraphView, svg: String?) {
+    /// The graph of `platform`, built (and drawn by `dot`) off the cooperative pool the first
+    /// time (``ServeWork``).
+    private func entry(for platform: Platform) async throws -> (view: GraphView, svg: String?) {
         if let g = graphs[platform] { return g }
+        let dot = self.dot
+        let built = try await ServeWork.run { Self.build(platform, dot: dot) }
+        if let g = graphs[platform] { return g }  // built meanwhile by another request
+        graphs[platform] = built
+        return built
+    }
+
+    private static func build(_ platform: Platform, dot: GraphvizDot?) -> (view: GraphView, svg: String?) {
         let graph = AuthorizationGraph(platform: platform)
         let svg = dot?.svg(graph.dot)
         let query = platform.description.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? ""
         let view = GraphView(platform: platform.description, nodes: graph.nodes,
                              image: svg == nil ? nil : "/api/graph.svg?platform=\(query)", mermaid: graph.mermaid,
                              edges: graph.edges.map { EdgeView(from: $0.from, to: $0.to, labels: $0.labels) })
-        graphs[platform] = (view, svg)
         return (view, svg)
     }
 }

@@ -129,7 +129,7 @@ public struct Playground: Sendable {
         }
         router.get("/api/vocabulary") { _, _ in try Self.json(Vocabulary()) }
         router.get("/api/graph") { request, _ in
-            try Self.json(await graphs.graph(for: Self.platform(request)))
+            try Self.json(try await graphs.graph(for: Self.platform(request)))
         }
         router.get("/api/graph.svg") { request, _ in
             let platform = try Self.platform(request)
@@ -137,7 +137,7 @@ public struct Playground: Sendable {
                 guard let n = Int(text), n >= 0 else { throw PlaygroundError(.badRequest, "current '\(text)' is not a node number") }
                 return n
             }
-            guard let svg = await graphs.svg(for: platform, current: current) else {
+            guard let svg = try await graphs.svg(for: platform, current: current) else {
                 throw PlaygroundError(.notFound, "no SVG: Graphviz's dot is not at \(GraphvizDot.fixedPaths.joined(separator: ", "))")
             }
             return Self.text(svg, type: "image/svg+xml")
@@ -146,10 +146,10 @@ public struct Playground: Sendable {
             let body = try await self.body(of: request)
             let (name, device, app) = try PlaygroundInput.newSession(body)
             let box = try await store.create(name: name, device: device, app: app, client: context.client)
-            return try Self.json(await box.view(), status: .created)
+            return try await Self.jsonOffPool(try await box.view(), status: .created)
         }
         router.get("/api/sessions/:id") { _, context in
-            try Self.json(await store.session(Self.id(context)).view())
+            try await Self.jsonOffPool(try await store.session(Self.id(context)).view())
         }
         router.delete("/api/sessions/:id") { _, context in
             try await store.remove(Self.id(context))
@@ -157,22 +157,23 @@ public struct Playground: Sendable {
         }
         router.post("/api/sessions/:id/actions") { request, context in
             let box = try await store.session(Self.id(context))
-            let action = try ActionRequest.read(try await self.body(of: request))
-            return try Self.json(try await box.act(action))
+            let body = try await self.body(of: request)
+            let action = try await ServeWork.run { try ActionRequest.read(body) }
+            return try await Self.jsonOffPool(try await box.act(action))
         }
         router.post("/api/sessions/:id/open") { request, context in
             let box = try await store.session(Self.id(context))
-            let opened = try OpenRequest.read(try await self.body(of: request))
+            let body = try await self.body(of: request)
+            let opened = try await ServeWork.run { try OpenRequest.read(body) }
             let file = opened.name ?? request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? "opened.yml"
-            let scenario = try PlaygroundInput.scenario(opened.text, file: file)
-            return try Self.json(await box.open(scenario))
+            return try await Self.jsonOffPool(try await box.open(opened.text, file: file))
         }
         router.get("/api/sessions/:id/export") { _, context in
             let box = try await store.session(Self.id(context))
             var headers = HTTPFields()
             headers[.contentType] = "application/yaml; charset=utf-8"
             headers[.contentDisposition] = "attachment; filename=\"playground.yml\""
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: await box.export())))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: try await box.export())))
         }
         return router
     }
@@ -207,6 +208,19 @@ public struct Playground: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = type
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// ``json(_:status:)`` with the encoding done off the cooperative pool (``ServeWork``): a
+    /// session's view grows with its timeline and an opened file's steps.
+    static func jsonOffPool(_ value: some Encodable & Sendable, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let bytes = try await ServeWork.run { () throws -> Data in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return try encoder.encode(value)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

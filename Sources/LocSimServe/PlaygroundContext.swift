@@ -1,5 +1,11 @@
 import Hummingbird
+import Logging
 import NIOCore
+
+/// Where the context of an in-process request comes from: only a logger.
+struct InProcessSource: RequestContextSource {
+    let logger: Logger
+}
 
 /// The request context of the playground's routes: Hummingbird's basic context and the address
 /// of the client, which bounds the sessions one client may create.
@@ -13,6 +19,12 @@ struct PlaygroundContext: RequestContext, RemoteAddressRequestContext {
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The context of a request made in process (``InProcessPlayground``), from `address`.
+    init(logger: Logger, remoteAddress: SocketAddress?) {
+        coreContext = .init(source: InProcessSource(logger: logger))
+        self.remoteAddress = remoteAddress
     }
 
     /// The client as the per-client session cap counts it: its IP address, or `local` for a peer

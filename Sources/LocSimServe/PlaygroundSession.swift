@@ -9,13 +9,17 @@ import LocSimScenario
 /// Every action is a scenario step (the words of `StepSyntax`), applied by the scenario runner,
 /// so the page, the export and `locsim run` share one vocabulary and one implementation. A step
 /// that cannot apply is not recorded, and the device is rebuilt from the recorded steps, so that
-/// what the page shows is always what the exported file replays. Not thread-safe: a
+/// what the page shows is always what the exported file replays (an `expect` that fails changes
+/// nothing and needs no rebuild). Not thread-safe: a
 /// `SessionStore` keeps each session inside its own actor. Core Location has no such type.
 final class PlaygroundSession {
     /// The device, the app and the steps that applied, in order.
     private(set) var scenario: Scenario
     /// The steps of an opened file not yet applied (``next()`` applies the first).
-    private(set) var pending: [Step] = []
+    var pending: ArraySlice<Step> { opened[nextOpened...] }
+    /// The steps of the opened file, and the index of the first not yet applied.
+    private var opened: [Step] = []
+    private var nextOpened = 0
     /// How many `expect` steps held.
     private(set) var expectationsHeld = 0
     /// What the last action did.
@@ -48,7 +52,11 @@ final class PlaygroundSession {
         case .applied, .held:
             scenario.steps.append(Step(step.action, line: scenario.steps.count + 1))
             if outcome.result == .held { expectationsHeld += 1 }
-        case .failed, .invalid:
+        case .failed:
+            // An expectation that failed changed nothing (`ScenarioRunner.apply`): no replay, so
+            // its cost does not grow with the session.
+            break
+        case .invalid:
             // What a step that did not apply may have left behind (a rejection, a failed
             // expectation's window) is not part of the scenario: replay what was recorded.
             rebuild()
@@ -61,10 +69,9 @@ final class PlaygroundSession {
     /// - Throws: ``PlaygroundError`` when nothing is pending.
     @discardableResult
     func next() throws -> ActionOutcome {
-        guard !pending.isEmpty else { throw PlaygroundError(.conflict, "no step of an opened file is left to apply") }
-        let step = pending.removeFirst()
-        let outcome = perform(step)
-        if outcome.result != .applied && outcome.result != .held { pending.insert(step, at: 0) }
+        guard nextOpened < opened.count else { throw PlaygroundError(.conflict, "no step of an opened file is left to apply") }
+        let outcome = perform(opened[nextOpened])
+        if outcome.result == .applied || outcome.result == .held { nextOpened += 1 }
         return outcome
     }
 
@@ -82,7 +89,8 @@ final class PlaygroundSession {
     /// Starts over with an opened scenario: its device and app, its steps pending.
     func open(_ opened: Scenario) {
         scenario = Scenario(name: opened.name, file: Self.fileName, device: opened.device, app: opened.app, steps: [])
-        pending = opened.steps
+        self.opened = opened.steps
+        nextOpened = 0
         expectationsHeld = 0
         lastOutcome = nil
         runner = ScenarioRunner(scenario)
@@ -115,7 +123,12 @@ final class PlaygroundSession {
         }
     }
 
+    /// How many times the device was rebuilt from the recorded steps (for tests: work that grows
+    /// with the session).
+    private(set) var rebuilds = 0
+
     private func rebuild() {
+        rebuilds += 1
         runner = ScenarioRunner(scenario)
         for step in scenario.steps { _ = runner.apply(step) }
     }

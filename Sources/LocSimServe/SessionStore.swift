@@ -3,40 +3,59 @@ import LocSim
 import LocSimModel
 import LocSimScenario
 
-/// One session's device, inside its own actor: every request on a session runs here, one at a
-/// time, so its device is touched from one isolation domain and a session is deterministic
-/// whatever other sessions do.
-actor SessionBox {
+/// One session's device, behind its own serial Dispatch queue: every request on a session runs
+/// there, one at a time and off Swift's cooperative pool (``ServeWork``), so its device is touched
+/// from one thread at a time and a session is deterministic whatever other sessions do.
+final class SessionBox: @unchecked Sendable {
     /// The session's id.
     let id: String
+    /// Touched only on ``queue``.
     private let session: PlaygroundSession
+    private let queue: DispatchQueue
 
     init(id: String, name: String, device: DeviceSpec, app: AppDescription) {
         self.id = id
         session = PlaygroundSession(name: name, device: device, app: app)
+        queue = DispatchQueue(label: "locsim.serve.session", qos: .userInitiated)
+    }
+
+    /// Runs `body` with the session on its queue.
+    private func run<T: Sendable>(_ body: @escaping @Sendable (PlaygroundSession, String) throws -> T) async throws -> T {
+        let session = UncheckedSession(session), id = id
+        return try await ServeWork.run(on: queue) { try body(session.value, id) }
     }
 
     /// The session's view.
-    func view() -> SessionView { SessionView(id: id, session: session) }
+    func view() async throws -> SessionView { try await run { SessionView(id: $1, session: $0) } }
 
     /// Performs an action and answers the view after it.
-    func act(_ action: PlaygroundAction) throws -> SessionView {
-        switch action {
-        case .step(let step): session.perform(step)
-        case .next: try session.next()
-        case .nextDeadline: try session.advanceToNextDeadline()
+    func act(_ action: PlaygroundAction) async throws -> SessionView {
+        try await run { session, id in
+            switch action {
+            case .step(let step): session.perform(step)
+            case .next: try session.next()
+            case .nextDeadline: try session.advanceToNextDeadline()
+            }
+            return SessionView(id: id, session: session)
         }
-        return view()
     }
 
-    /// Starts over with an opened scenario.
-    func open(_ scenario: Scenario) -> SessionView {
-        session.open(scenario)
-        return view()
+    /// Reads `text` as a scenario file named `file` and starts over with it.
+    func open(_ text: String, file: String) async throws -> SessionView {
+        try await run { session, id in
+            session.open(try PlaygroundInput.scenario(text, file: file))
+            return SessionView(id: id, session: session)
+        }
     }
 
     /// The scenario file of the session.
-    func export() -> String { session.exportText }
+    func export() async throws -> String { try await run { session, _ in session.exportText } }
+}
+
+/// A session handed to its queue's work (only that queue touches it).
+private struct UncheckedSession: @unchecked Sendable {
+    let value: PlaygroundSession
+    init(_ value: PlaygroundSession) { self.value = value }
 }
 
 /// What `POST /api/sessions/{id}/actions` asks for.

@@ -23,6 +23,9 @@ public struct YAMLValue {
     /// Reads a UTF-8 text file of at most ``YAMLLimits/maxFileBytes``; `kind` names it in errors
     /// ("scenario file", "app model file").
     public static func readText(contentsOf path: String, kind: String) throws -> String {
+        if let bytes = inMemory[path] {
+            return try readText(bytes, file: path, kind: kind)
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
               let handle = FileHandle(forReadingAtPath: path) else {
@@ -38,6 +41,15 @@ public struct YAMLValue {
         guard let data = try? handle.read(upToCount: YAMLLimits.maxFileBytes + 1) ?? Data() else {
             throw InputError(file: file, line: nil, message: "cannot read \(kind)")
         }
+        return try readText(data, file: file, kind: kind)
+    }
+
+    /// Files held in memory, by path, that ``readText(contentsOf:kind:)`` reads instead of the
+    /// disk (lint's in-process fuzz targets, `LintInputReader`).
+    @TaskLocal package static var inMemory: [String: Data] = [:]
+
+    /// Checks and decodes bytes read from `file`.
+    private static func readText(_ data: Data, file: String, kind: String) throws -> String {
         guard data.count <= YAMLLimits.maxFileBytes else {
             throw InputError(file: file, line: nil, message: "\(kind) is larger than \(YAMLLimits.maxFileBytes) bytes")
         }

@@ -16,7 +16,8 @@ struct Serve: ParsableCommand {
         the server with --allowed-host (for example with --host 0.0.0.0). Requests that change \
         something must be JSON (415 otherwise) and, when they carry an Origin, come from the \
         server's own page (403 otherwise). A connection that sends no complete request for 30 \
-        seconds is closed.
+        seconds is closed. SIGTERM or SIGINT stops the server: requests still running after 2 \
+        seconds are dropped, and the exit status is 0.
 
         Examples:
           locsim serve
@@ -58,6 +59,9 @@ struct Serve: ParsableCommand {
         }
     }
 
+    /// How long a stop signal waits for requests still running: 2 seconds.
+    static let shutdownGrace: Double = 2
+
     func run() throws {
         guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
             FileHandle.standardError.write(Data("error: locsim serve needs macOS 14 or later (Hummingbird's minimum)\n".utf8))
@@ -75,6 +79,21 @@ struct Serve: ParsableCommand {
         let host = self.host, port = self.port
         let failure = ServeFailure()
         let done = DispatchSemaphore(value: 0)
+        // SIGTERM and SIGINT start the server's graceful shutdown (Hummingbird's service group);
+        // whatever is still running after `shutdownGrace` is dropped and the process exits 0.
+        let watchdogs = [Int32(SIGTERM), Int32(SIGINT)].map { (number: Int32) -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.shutdownGrace) {
+                    FileHandle.standardError.write(Data("locsim serve: stopped; requests still running were dropped\n".utf8))
+                    Foundation.exit(0)
+                }
+            }
+            source.resume()
+            return source
+        }
+        defer { watchdogs.forEach { $0.cancel() } }
         Task {
             do {
                 try await playground.run { port in

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One kind of input LocSim reads, and what a fuzz run does with each input: exactly what the
-/// command line does with such a file, plus the checks of the project's promise for bad input
+/// One kind of input LocSim reads, and what a fuzz run does with each input: in process, the
+/// reader of that kind on the bytes (``LintInputReader`` for lint's inputs), or with
+/// `LOCSIM_FUZZ_VIA=command` exactly what the command line does with such a file; plus the checks of the project's promise for bad input
 /// (one line that names the file; exit status 2).
 enum FuzzTarget: String, CaseIterable {
     /// A scenario file: parsed, then run (`locsim run`).
@@ -30,6 +31,8 @@ enum FuzzTarget: String, CaseIterable {
     case swift
     /// An Objective-C source, through `locsim lint`.
     case objc
+    /// One request to the playground's HTTP API, answered in process by its router (`FuzzHTTP`).
+    case http
 
     /// The file name the input is written to, inside the per-process scratch tree.
     var fileName: String {
@@ -47,6 +50,7 @@ enum FuzzTarget: String, CaseIterable {
         case .baseline: "lint-baseline.txt"
         case .swift: "App/Location.swift"
         case .objc: "App/Location.m"
+        case .http: "request.http"
         }
     }
 }

@@ -27,35 +27,34 @@ enum StringCatalog {
         }
         guard let root = object as? [String: Any] else { throw InputError(file: path, line: 1, message: "malformed string catalog: the root is not an object") }
         guard let strings = root["strings"] as? [String: Any] else { return StringsFile(path: path, entries: []) }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        func line(of needle: String, from start: Int) -> Int? {
-            guard start < lines.count else { return nil }
-            return lines[start...].firstIndex { $0.contains(needle) }
-        }
+        // The lines of every key, found in one pass (searching the text for each key was
+        // quadratic in the number of keys).
+        let keyLines = JSONKeyLines(data)
         var entries = [StringsFile.Entry]()
         for (key, value) in strings.sorted(by: { $0.key < $1.key }) {
             guard let localizations = (value as? [String: Any])?["localizations"] as? [String: Any] else { continue }
-            let keyLine = line(of: "\"\(key)\"", from: 0) ?? 0
+            let keyPath = ["strings", key]
+            let keyLine = keyLines.line(of: keyPath) ?? 1
             for (language, localization) in localizations.sorted(by: { $0.key < $1.key }) {
-                let languageLine = line(of: "\"\(language)\"", from: keyLine) ?? keyLine
-                var valueLine = languageLine
-                for text in unitValues(localization) {
-                    valueLine = line(of: "\"value\"", from: valueLine) ?? languageLine
-                    entries.append(StringsFile.Entry(key: key, value: text, location: SourceLocation(file: path, line: valueLine + 1)))
-                    valueLine += 1
+                let languagePath = keyPath + ["localizations", language]
+                let languageLine = keyLines.line(of: languagePath) ?? keyLine
+                for unit in unitValues(localization, path: languagePath) {
+                    let valueLine = keyLines.line(of: unit.path + ["value"]) ?? languageLine
+                    entries.append(StringsFile.Entry(key: key, value: unit.value, location: SourceLocation(file: path, line: valueLine)))
                 }
             }
         }
         return StringsFile(path: path, entries: entries)
     }
 
-    /// Every `stringUnit.value` in a localization, variations included, in key order.
-    static func unitValues(_ any: Any, depth: Int = 0) -> [String] {
+    /// Every `stringUnit.value` in a localization, variations included, in key order, with the
+    /// path of keys of its `stringUnit` (`path` is the localization's).
+    static func unitValues(_ any: Any, path: [String], depth: Int = 0) -> [(value: String, path: [String])] {
         guard depth < 16, let object = any as? [String: Any] else { return [] }
-        var values = [String]()
-        if let value = (object["stringUnit"] as? [String: Any])?["value"] as? String { values.append(value) }
+        var values = [(value: String, path: [String])]()
+        if let value = (object["stringUnit"] as? [String: Any])?["value"] as? String { values.append((value, path + ["stringUnit"])) }
         for (key, child) in object.sorted(by: { $0.key < $1.key }) where key != "stringUnit" {
-            values += unitValues(child, depth: depth + 1)
+            values += unitValues(child, path: path + [key], depth: depth + 1)
         }
         return values
     }

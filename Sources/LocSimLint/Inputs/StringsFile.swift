@@ -32,6 +32,11 @@ public struct StringsFile: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, message: "cannot read file")
         }
+        try self.init(path: path, data: data)
+    }
+
+    /// Decodes (UTF-8, or UTF-16 with a byte-order mark) and parses the bytes of `path`.
+    init(path: String, data: Data) throws {
         let text: String
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             guard let t = String(data: data, encoding: .utf16) else { throw InputError(file: path, message: "cannot decode UTF-16 text") }

@@ -76,11 +76,16 @@ enum RegularFile {
         access(path, R_OK) == 0
     }
 
+    /// Files held in memory, by path, that ``contents(of:)`` returns instead of reading the disk
+    /// (`LintInputReader`: bytes read as a file without writing one).
+    @TaskLocal static var inMemory: [String: Data] = [:]
+
     /// The bytes of the regular file at `path` (symbolic links followed).
     ///
     /// - Throws: `InputError` naming `path`: `cannot read file`, `not a regular file (FIFO)`, or
     ///   `file is larger than 33554432 bytes`.
     static func contents(of path: String) throws(InputError) -> Data {
+        if let bytes = inMemory[path] { return bytes }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(file: path, message: "cannot read file") }
         defer { close(descriptor) }

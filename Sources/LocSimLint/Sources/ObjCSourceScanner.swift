@@ -10,8 +10,19 @@ import Foundation
 /// sessionRequiringAuthorization:…]`, `[CLBackgroundActivitySession backgroundActivitySession]`,
 /// `[CLMonitor requestMonitorWithConfiguration:…]`.
 public enum ObjCSourceScanner {
-    /// Scans `text` (the contents of `path`).
+    /// Scans `text` (the contents of `path`), within the budget of `SourceParseBudget` (a thread
+    /// with a 1 GiB stack, 8 seconds): text the scan does not finish in time gives a ``SourceNote``
+    /// (`LOC016`) instead.
     public static func scan(text: String, path: String) -> SourceScan {
+        guard let scan = SourceParseBudget.run({ scanText(text, path: path) }) else {
+            return SourceScan(notes: [SourceNote(location: SourceLocation(file: path),
+                                                 message: "Objective-C analysis took longer than \(Int(SourceParseBudget.timeLimit)) s: stopped, its location calls are not checked")])
+        }
+        return scan
+    }
+
+    /// Scans `text` on the calling thread.
+    private static func scanText(_ text: String, path: String) -> SourceScan {
         let (code, strings) = blankCommentsAndStrings(Array(text.utf16))
         let codeText = String(decoding: code, as: UTF16.self)
         let ns = codeText as NSString

@@ -1,6 +1,8 @@
 import SwiftSyntax
 
-/// What keeps swift-syntax away from Swift input it parses in exponential time, and finds the
+/// The limits of Swift syntax analysis besides time (`SourceParseBudget`): what keeps
+/// swift-syntax away from Swift input it parses in exponential time (refused at once, rather than
+/// left to spin until the time limit), the size of text and depth of tree it is given, and the
 /// code it silently dropped.
 ///
 /// swift-syntax 602.0.0 offers no per-file work budget or cancellation, so the guard is a byte-level
@@ -39,6 +41,31 @@ enum SwiftParseGuard {
         guard deepest.depth > maximumSquareBracketNesting else { return nil }
         return SourceNote(location: SourceLocation(file: path, line: deepest.line),
                           message: "`[` nested \(deepest.depth) deep (limit \(maximumSquareBracketNesting)): Swift syntax analysis of this file skipped, its location calls are not checked")
+    }
+
+    /// The most text handed to swift-syntax: 512 KiB (524,288 bytes) of the declarations that
+    /// mention location calls.
+    ///
+    /// It bounds the parser's recursion (a chain of prefixes such as `try try try …` recurses once
+    /// per word, about 2 KB of stack each in a debug build) within ``SourceParseBudget/stackSize``.
+    static let maximumParsedBytes = 512 * 1024
+
+    /// The deepest syntax tree that is walked: 2,000 levels (real code stays under 100).
+    ///
+    /// Postfix chains (`x!!!…`, `a.b.b…`, `f()()…`) and prefix chains make a tree as deep as the
+    /// chain, which the parser builds without recursing but every walk of the tree recurses
+    /// through, and the analysis looks up the enclosing declarations of each call.
+    static let maximumTreeDepth = 2_000
+
+    /// The first node (in a depth-first walk, done without recursion) deeper than
+    /// ``maximumTreeDepth``; `nil` when the tree is within it.
+    static func nodeBeyondDepthLimit(in tree: SourceFileSyntax) -> Syntax? {
+        var stack: [(node: Syntax, depth: Int)] = [(Syntax(tree), 0)]
+        while let entry = stack.popLast() {
+            if entry.depth > maximumTreeDepth { return entry.node }
+            for child in entry.node.children(viewMode: .sourceAccurate).reversed() { stack.append((child, entry.depth + 1)) }
+        }
+        return nil
     }
 
     /// A note at the first token swift-syntax dropped for nesting too deeply, if it dropped any.

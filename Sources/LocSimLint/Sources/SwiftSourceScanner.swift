@@ -15,17 +15,41 @@ public enum SwiftSourceScanner {
     /// Parses `text` (the contents of `path`) and returns what it found.
     ///
     /// Only the top-level declarations that mention one of ``SourceScan/interestingIdentifiers``
-    /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file. Text
-    /// that `SwiftParseGuard` refuses is not parsed, and code swift-syntax drops for nesting too
-    /// deeply is skipped; both give a ``SourceNote``.
+    /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file.
+    ///
+    /// Any text either is analysed or gives a ``SourceNote`` (`LOC016`), within a budget: the
+    /// parse and the walk run on a thread with a 1 GiB stack for at most 8 seconds
+    /// (`SourceParseBudget`); text over 512 KiB, trees deeper than 2,000 levels and text
+    /// `SwiftParseGuard` refuses are not analysed, and code swift-syntax drops for nesting too
+    /// deeply is skipped.
     public static func scan(text: String, path: String, whole: Bool = false) -> SourceScan {
         // `whole`: a file read for LOC021's chains mentions none of the identifiers, so all of it is parsed.
         let parsed = whole ? text : SwiftRelevantSlice.slice(text, needles: SourceScan.interestingIdentifiers) ?? text
+        let size = parsed.utf8.count
+        guard size <= SwiftParseGuard.maximumParsedBytes else {
+            return SourceScan(notes: [SourceNote(location: SourceLocation(file: path),
+                                                 message: "\(size) bytes of declarations that mention location calls, more than the \(SwiftParseGuard.maximumParsedBytes)-byte limit of the Swift parser: not analysed, its location calls are not checked")])
+        }
         if let refusal = SwiftParseGuard.refusal(SwiftLexicalScan(Array(parsed.utf8)), path: path) {
             return SourceScan(notes: [refusal])
         }
+        let analysed = SourceParseBudget.run { analyse(parsed, fileText: text, path: path) }
+        guard let analysed else {
+            return SourceScan(notes: [SourceNote(location: SourceLocation(file: path),
+                                                 message: "Swift syntax analysis took longer than \(Int(SourceParseBudget.timeLimit)) s: stopped, its location calls are not checked")])
+        }
+        return analysed
+    }
+
+    /// Parses and walks `parsed` (on the budget's thread).
+    private static func analyse(_ parsed: String, fileText: String, path: String) -> SourceScan {
         let tree = Parser.parse(source: parsed)
-        let visitor = Visitor(path: path, tree: tree, fileText: text)
+        if let deep = SwiftParseGuard.nodeBeyondDepthLimit(in: tree) {
+            let line = SourceLocationConverter(fileName: path, tree: tree).location(for: deep.position).line
+            return SourceScan(notes: [SourceNote(location: SourceLocation(file: path, line: line),
+                                                 message: "syntax nested more than \(SwiftParseGuard.maximumTreeDepth) levels deep: Swift syntax analysis of this file skipped, its location calls are not checked")])
+        }
+        let visitor = Visitor(path: path, tree: tree, fileText: fileText)
         visitor.walk(tree)
         if let overflow = SwiftParseGuard.overflow(in: tree, converter: visitor.converter, path: path) { visitor.result.notes.append(overflow) }
         return visitor.result
