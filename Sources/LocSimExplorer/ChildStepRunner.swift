@@ -191,7 +191,7 @@ package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
         func decoded() -> AppCodeLaneReply { .outcomes(outcomes.compactMap(AppCodeOutcome.init(decoding:))) }
         while true {
             if failure != nil || ContinuousClock.now >= deadline { return decoded() }
-            guard let child = ready() else { return decoded() }
+            guard let child = ready(until: deadline) else { return decoded() }
             // After a crash, a spare starts while this child works, so the next crash costs no
             // start-up (before one, a spare would only take a processor from the children).
             if spare == nil && crashes > 0 { spare = spawn() }
@@ -238,12 +238,18 @@ package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
 
     /// The child that takes the next step, started (or the spare promoted) if need be; `nil`
     /// when no child could reach the call (``failure`` says why).
-    private func ready() -> Child? {
+    private func ready(until deadline: ContinuousClock.Instant) -> Child? {
         if let current { return current }
         let child = spare ?? spawn()
         spare = nil
         guard let child else { return nil }
-        guard child.waitForHello(stall: Self.startLimit) else {
+        let start = ContinuousClock.now.advanced(by: Self.startLimit)
+        guard child.waitForHello(until: min(start, deadline)) else {
+            if ContinuousClock.now >= deadline && ContinuousClock.now < start && child.process.isRunning {
+                // The time budget ran out first: no failure, the search stops.
+                child.kill()
+                return nil
+            }
             fail(child, "the exploration's child process (this executable run again: for a test, the test binary with only this test) ended (\(child.status)) before it reached this exploration")
             return nil
         }
@@ -343,10 +349,11 @@ private final class Child {
     var exitCode: Int32? { !process.isRunning && process.terminationReason == .exit ? process.terminationStatus : nil }
     var status: String { signal.map { "signal \($0)" } ?? exitCode.map { "exit status \($0)" } ?? "running" }
 
-    /// Waits for the child to reach the exploration call; `false` if it died or stalled first.
-    func waitForHello(stall: Duration) -> Bool {
+    /// Waits, until `deadline`, for the child to reach the exploration call; `false` if it died
+    /// or the deadline passed first.
+    func waitForHello(until deadline: ContinuousClock.Instant) -> Bool {
         while buffer.isEmpty {
-            guard fill(until: ContinuousClock.now.advanced(by: stall)) else { return false }
+            guard fill(until: deadline) else { return false }
         }
         buffer.removeFirst()
         return true

@@ -33,8 +33,9 @@ public struct ExplorationVerdict: Hashable, Sendable, CustomStringConvertible {
     /// Findings the search past the depth limit found that the limit hid.
     public var hiddenFindings: [ExplorationFinding]
 
-    /// Whether every question was decided: every reachable state visited, or none left undecided.
-    public var isDecided: Bool { end == .everyState || undecided == 0 }
+    /// Whether every question was decided: every reachable state visited, or none left undecided
+    /// (a time budget that ran out before the first transition decided nothing).
+    public var isDecided: Bool { end == .everyState || (undecided == 0 && !(end == .timeBudget && transitions == 0)) }
 
     /// `iOS 18.0: every reachable state (312 states, 1204 transitions, depth 9)`, or what was cut and what decides it.
     public var description: String {

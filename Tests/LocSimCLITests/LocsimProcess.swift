@@ -8,6 +8,17 @@ enum LocsimProcess {
         var stdout: String
         var stderr: String
         var status: Int32
+        /// The process's peak resident size in bytes (Linux's `VmHWM`), as last read while it ran:
+        /// read only when the run has a deadline, 0 otherwise.
+        var peakResidentBytes = 0
+    }
+
+    /// The peak resident size of process `pid` so far, in bytes (0 when it cannot be read).
+    static func peakResidentBytes(of pid: Int32) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
     }
 
     /// The package root, from this file's path.
@@ -72,9 +83,13 @@ enum LocsimProcess {
         defer { if stdin != nil { try? input.close() } }
         process.standardInput = input
         try process.run()
+        var peak = 0
         if let deadline {
             let end = Date().addingTimeInterval(deadline)
-            while process.isRunning, Date() < end { usleep(50_000) }
+            while process.isRunning, Date() < end {
+                peak = max(peak, peakResidentBytes(of: process.processIdentifier))
+                usleep(20_000)
+            }
             if process.isRunning {
                 Issue.record("locsim \(arguments.joined(separator: " ")) still running after \(deadline) s")
                 process.terminate()
@@ -83,7 +98,18 @@ enum LocsimProcess {
         process.waitUntilExit()
         return Output(stdout: try String(contentsOf: outURL, encoding: .utf8),
                       stderr: try String(contentsOf: errURL, encoding: .utf8),
-                      status: process.terminationStatus)
+                      status: process.terminationStatus, peakResidentBytes: peak)
+    }
+
+    /// ``run(_:stdin:deadline:)`` on a Dispatch thread, awaited without holding a thread of the
+    /// test pool: for runs that take seconds (a full suite on two cores has two such threads, and
+    /// tests blocking both stall every other test's awaits, explorations' among them).
+    static func runOffThePool(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(arguments, stdin: stdin, deadline: deadline) })
+            }
+        }
     }
 
     /// `Examples/*.yml Examples/ios18/*.yml`, expanded as a shell would (sorted, relative to the

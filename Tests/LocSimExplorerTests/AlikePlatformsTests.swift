@@ -115,6 +115,8 @@ struct AlikePlatformsTests {
             "let major = platform.major": "the section-O year",
             "macOSWhenInUseKeySufficesFrom": "macOSWhenInUseKeySuffices",
             "let platformText = \".\\(platform.os.rawValue)(\\(platform.major)": "a finding's Swift test text, written per platform",
+            "number(p.major)": "a platform written as bytes for an exploration's child process",
+            "number(p.minor)": "a platform written as bytes for an exploration's child process",
         ]
         var comparisons = 0
         for (file, number, line) in lines {

@@ -74,14 +74,14 @@ struct ExplorationEnvironmentTests {
     @Test("an app whose manager lives on another device makes the exploration throw: in the test's process, that it made none on the explored one")
     func managerElsewhereThrows() async {
         await #expect(throws: ExplorationError.noManagerOnExploredDevice(platform: Platform(.iOS, 18))) {
-            try await ExplorationRun(depth: 3, taps: ["go"], isolation: .inProcess) { _ in ElsewhereApp() }.findings()
+            try await ExplorationRun(depth: 3, timeBudget: .seconds(1200), taps: ["go"], isolation: .inProcess) { _ in ElsewhereApp() }.findings()
         }
     }
 
     @Test("in a child process, the call on the other device's manager is named")
     func managerElsewhereIsNamed() async throws {
         do {
-            _ = try await ExplorationRun(depth: 3, taps: ["go"]) { _ in ElsewhereApp() }.findings()
+            _ = try await ExplorationRun(depth: 3, timeBudget: .seconds(1200), taps: ["go"]) { _ in ElsewhereApp() }.findings()
             Issue.record("no error")
         } catch ExplorationError.objectFromAnotherDevice(let call, let platform) {
             #expect(call == "CLLocationManager main: CLLocationManager()")
@@ -92,7 +92,7 @@ struct ExplorationEnvironmentTests {
     @Test("expectNoFindings records the exploration error as an issue")
     func expectNoFindingsRecordsTheError() async {
         await withKnownIssue {
-            await ExplorationRun(depth: 2, taps: ["go"], isolation: .inProcess) { _ in ElsewhereApp() }.expectNoFindings()
+            await ExplorationRun(depth: 2, timeBudget: .seconds(1200), taps: ["go"], isolation: .inProcess) { _ in ElsewhereApp() }.expectNoFindings()
         } matching: { issue in
             "\(issue)".contains("never created a location manager")
         }

@@ -93,6 +93,8 @@ struct ExplorationRunTests {
         #expect(outcome.verdicts.count == 2)
         #expect(outcome.verdicts.allSatisfy { $0.end == .timeBudget }, "\(outcome.verdicts)")
         #expect(outcome.verdicts.contains { $0.transitions > 0 }, "\(outcome.verdicts)")
-        #expect(ContinuousClock.now - start < .seconds(60), "the children were stopped when the budget ran out")
+        // Generous: a test process whose threads other tests block (a full suite on two cores)
+        // takes its time to hear back, but the children stop at the budget, not at the end.
+        #expect(ContinuousClock.now - start < .seconds(300), "the children were stopped when the budget ran out")
     }
 }

@@ -91,14 +91,14 @@ struct RealAppCodeTests {
 
     @Test("a view model that asks in init asks on its own at launch: promptOnForeground on the launch")
     func asksInInit() async throws {
-        let findings = try await ExplorationRun(platforms: [.iOS(18)], depth: 3) { _ in AsksInInitScreen() }.findings()
+        let findings = try await ExplorationRun(platforms: [.iOS(18)], depth: 3, timeBudget: Self.budget) { _ in AsksInInitScreen() }.findings()
         let asked = try #require(findings.first { $0.kind == .promptOnForeground }, "\(findings)")
         #expect(asked.path == ["launch"], "\(asked.path)")
     }
 
     @Test("a step whose app code never gives control back is killed at the step time limit and is a crash finding; the search goes on")
     func stepNeverEnds() async throws {
-        var run = ExplorationRun(platforms: [.iOS(18)], depth: 2, taps: ["block"]) { _ in BlockingScreen() }
+        var run = ExplorationRun(platforms: [.iOS(18)], depth: 2, timeBudget: Self.budget, taps: ["block"]) { _ in BlockingScreen() }
         run.stepTimeLimit = .seconds(2)
         let outcome = try await run.outcome()
         let stuck = try #require(outcome.findings.first { $0.kind == .terminated && $0.key == "stepNeverEnded" }, "\(outcome.findings)")
@@ -109,7 +109,7 @@ struct RealAppCodeTests {
     @Test("a class behind a static let shared singleton gets one clear message: its manager belongs to the first path's device")
     func singleton() async throws {
         do {
-            _ = try await ExplorationRun(platforms: [.iOS(18)], taps: ["ask"]) { _ in SharedServiceScreen() }.findings()
+            _ = try await ExplorationRun(platforms: [.iOS(18)], timeBudget: Self.budget, taps: ["ask"]) { _ in SharedServiceScreen() }.findings()
             Issue.record("no error")
         } catch ExplorationError.objectFromAnotherDevice(let call, _) {
             #expect(call.contains("requestWhenInUseAuthorization()") || call.contains("CLLocationManager()"), "\(call)")
@@ -122,7 +122,7 @@ struct RealAppCodeTests {
         let both = AppDescription(name: "Both")
         let whenInUseOnly = AppDescription(name: "Nearby", purposeStrings: [.whenInUse: "Shows what is near you."])
         for (app, expected, never) in [(both, "askedAlways", "askedWhenInUse"), (whenInUseOnly, "askedWhenInUse", "askedAlways")] {
-            let outcome = try await ExplorationRun(app: app, platforms: [.iOS(18)], depth: 3, taps: ["ask"]) { _ in PlistCheckingAsker() }.outcome()
+            let outcome = try await ExplorationRun(app: app, platforms: [.iOS(18)], depth: 3, timeBudget: Self.budget, taps: ["ask"]) { _ in PlistCheckingAsker() }.outcome()
             #expect(outcome.screensReached.contains(expected), "\(app.name): \(outcome.screensReached)")
             #expect(!outcome.screensReached.contains(never), "\(app.name): \(outcome.screensReached)")
         }
