@@ -61,8 +61,19 @@ package enum Frames {
 /// itself for its benchmark), as `launch` sets it up; the child's side is
 /// ``serveAndExit(_:)``. Core Location has no such type.
 package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
-    // @unchecked: every mutable property is used only on `queue`, one step at a time.
-    private let queue = DispatchQueue(label: "LocSim.ChildStepRunner")
+    // @unchecked: every mutable property is used by one call at a time (``explore(platform:budget:)``
+    // and ``finish()`` are awaited one after another), each on a thread of its own.
+
+    /// Runs `work` on a thread of its own and awaits its result: it waits on the child for as
+    /// long as the platform's search takes, which would hold a thread of Dispatch's global pool
+    /// (two on two cores) or of Swift's cooperative pool from everything else in the process.
+    private static func onThread<T>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { (done: CheckedContinuation<UncheckedBox<T>, Never>) in
+            let thread = Thread { done.resume(returning: UncheckedBox(work())) }
+            thread.name = "LocSim.ChildStepRunner"
+            thread.start()
+        }.value
+    }
     /// Sets a child's process up: its executable, arguments and environment (given the
     /// environment the child needs, and the directory of this runner's files).
     package typealias Launch = @Sendable (_ process: Process, _ environment: [String: String], _ directory: URL) -> Void
@@ -158,24 +169,19 @@ package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
 
     package func explore(platform: Int, budget: Duration) async -> AppCodeLaneReply {
         let deadline = ContinuousClock.now.advanced(by: budget)
-        return await withCheckedContinuation { done in
-            queue.async { done.resume(returning: self.run(platform: platform, until: deadline)) }
-        }
+        return await Self.onThread { self.run(platform: platform, until: deadline) }
     }
 
     /// Ends the children (their standard input closes, they finish) and removes their files.
     package func finish() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            queue.async {
-                for child in [self.current, self.spare].compactMap({ $0 }) { child.end() }
-                self.current = nil
-                self.spare = nil
-                if self.keep {
-                    FileHandle.standardError.write(Data("LocSim: the exploration's child processes left their files in \(self.directory.path)\n".utf8))
-                } else {
-                    try? FileManager.default.removeItem(at: self.directory)
-                }
-                done.resume()
+        await Self.onThread {
+            for child in [self.current, self.spare].compactMap({ $0 }) { child.end() }
+            self.current = nil
+            self.spare = nil
+            if self.keep {
+                FileHandle.standardError.write(Data("LocSim: the exploration's child processes left their files in \(self.directory.path)\n".utf8))
+            } else {
+                try? FileManager.default.removeItem(at: self.directory)
             }
         }
     }

@@ -11,6 +11,8 @@ enum LocsimProcess {
         /// The process's peak resident size in bytes (Linux's `VmHWM`), as last read while it ran:
         /// read only when the run has a deadline, 0 otherwise.
         var peakResidentBytes = 0
+        /// Wall-clock seconds from the process's start to its end.
+        var seconds = 0.0
     }
 
     /// The peak resident size of process `pid` so far, in bytes (0 when it cannot be read).
@@ -82,6 +84,7 @@ enum LocsimProcess {
         }
         defer { if stdin != nil { try? input.close() } }
         process.standardInput = input
+        let started = Date()
         try process.run()
         var peak = 0
         if let deadline {
@@ -98,17 +101,16 @@ enum LocsimProcess {
         process.waitUntilExit()
         return Output(stdout: try String(contentsOf: outURL, encoding: .utf8),
                       stderr: try String(contentsOf: errURL, encoding: .utf8),
-                      status: process.terminationStatus, peakResidentBytes: peak)
+                      status: process.terminationStatus, peakResidentBytes: peak, seconds: Date().timeIntervalSince(started))
     }
 
-    /// ``run(_:stdin:deadline:)`` on a Dispatch thread, awaited without holding a thread of the
-    /// test pool: for runs that take seconds (a full suite on two cores has two such threads, and
-    /// tests blocking both stall every other test's awaits, explorations' among them).
+    /// ``run(_:stdin:deadline:)`` on a thread of its own, awaited without holding a thread of the
+    /// test pool or of Dispatch's global queues: for runs that take seconds (on two cores each
+    /// pool has two threads, and tests blocking them stall every other test's awaits and queues,
+    /// explorations' and the playground server's among them).
     static func runOffThePool(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(arguments, stdin: stdin, deadline: deadline) })
-            }
+            Thread { continuation.resume(with: Result { try run(arguments, stdin: stdin, deadline: deadline) }) }.start()
         }
     }
 

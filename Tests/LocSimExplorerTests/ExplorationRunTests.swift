@@ -83,7 +83,7 @@ struct ExplorationRunTests {
             var fingerprint: String { String(count) }
             func tap(_ name: String) { count += 1 }
         }
-        var run = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], timeBudget: .seconds(8), taps: ["tick"]) { Ticker($0) }
+        var run = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], timeBudget: .seconds(15), taps: ["tick"]) { Ticker($0) }
         run.childProcesses = 2
         let start = ContinuousClock.now
         let outcome = try await run.outcome()
