@@ -15,14 +15,22 @@ struct AlikePlatformsTests {
     static let examples = ["activity-not-resumed.yml", "broken-session-tracker.yml", "buggy-tracker.yml", "careful-tracker.yml",
                            "launch-key-tracker.yml", "live-tracker.yml", "region-reminder.yml", "session-tracker.yml"]
 
-    @Test("the examples' app models on 14 platforms: searching alike platforms once reports what searching each does", arguments: examples)
-    func sameReportsGroupedOrNot(_ name: String) throws {
+    /// Runs `work` on a thread of its own: minutes of searching would otherwise hold threads of
+    /// the test pool (two on two cores) from every other test's awaits.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { done in Thread { done.resume(returning: work()) }.start() }
+    }
+
+    @Test("the examples' app models on 14 platforms: searching alike platforms once reports what searching each does",
+          .serialized, arguments: examples)
+    func sameReportsGroupedOrNot(_ name: String) async throws {
         var model = try ExampleModels.load(name)
         model.platforms = Self.platforms
         // Depth 8 at most: the examples' own depths (some to the end) take minutes on 14 platforms.
         let depth = min(model.depth, 8)
-        let grouped = Explorer.explore(model, options: ExplorationOptions(depth: depth))
-        let alone = Explorer.explore(model, options: ExplorationOptions(depth: depth, searchesAlikePlatformsOnce: false))
+        let searched = model
+        let grouped = await Self.offThePool { Explorer.explore(searched, options: ExplorationOptions(depth: depth)) }
+        let alone = await Self.offThePool { Explorer.explore(searched, options: ExplorationOptions(depth: depth, searchesAlikePlatformsOnce: false)) }
         #expect(grouped.platforms.map(\.platform) == Self.platforms)
         #expect(alone.platforms.allSatisfy { $0.sharedSearch == nil })
         // 14 platforms, 9 searches: 13.2–13.3, 14.0–14.2, 17.0–17.1, 18.0–18.1, visionOS 2.0–2.1.
