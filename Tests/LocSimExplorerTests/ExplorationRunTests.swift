@@ -83,16 +83,17 @@ struct ExplorationRunTests {
             var fingerprint: String { String(count) }
             func tap(_ name: String) { count += 1 }
         }
-        var run = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], timeBudget: .seconds(15), taps: ["tick"]) { Ticker($0) }
+        var run = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], timeBudget: .seconds(8), taps: ["tick"]) { Ticker($0) }
         run.childProcesses = 2
         let start = ContinuousClock.now
         let outcome = try await run.outcome()
-        // Each platform (one per child) stopped at the budget, after what its child had done (one
-        // slow to start may have done nothing): the test's process finished each search from the
-        // outcomes its child logged.
+        // Each platform (one per child) stopped at the budget, after what its child had done: the
+        // test's process finished each search from the outcomes its child logged (a child slow to
+        // start, in a full suite on two cores, may have logged none: then it judged nothing, and
+        // says so).
         #expect(outcome.verdicts.count == 2)
         #expect(outcome.verdicts.allSatisfy { $0.end == .timeBudget }, "\(outcome.verdicts)")
-        #expect(outcome.verdicts.contains { $0.transitions > 0 }, "\(outcome.verdicts)")
+        #expect(outcome.verdicts.allSatisfy { $0.transitions > 0 || !$0.isDecided }, "\(outcome.verdicts)")
         // Generous: a test process whose threads other tests block (a full suite on two cores)
         // takes its time to hear back, but the children stop at the budget, not at the end.
         #expect(ContinuousClock.now - start < .seconds(300), "the children were stopped when the budget ran out")

@@ -95,7 +95,7 @@ struct SessionReuseTests {
 
     @Test("a crash in one child's share is carried on by the next child from the outcomes logged: the same search in one child process and in two")
     func crashesCarriedOnWhateverTheProcesses() async throws {
-        var one = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], depth: 4, timeBudget: .seconds(1200), taps: ["useMyLocation"]) { _ in
+        var one = ExplorationRun(platforms: [Platform(.iOS, 17), Platform(.iOS, 18)], depth: 6, timeBudget: .seconds(1200), taps: ["useMyLocation"]) { _ in
             AwaitingScreen(clearsContinuation: false, tapsWhileAsking: false)
         }
         one.childProcesses = 1

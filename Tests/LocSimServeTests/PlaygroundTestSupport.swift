@@ -14,6 +14,9 @@ func makePlayground(_ configure: (inout Playground.Options) -> Void = { _ in },
     var options = Playground.Options()
     options.port = 0
     options.rulesFile = packageRoot + "/Docs/Rules.md"
+    // A full suite on two cores can keep a test's client from sending for longer than the
+    // server's 30 s (the tests of the timeout itself set their own).
+    options.connectionTimeout = .seconds(600)
     configure(&options)
     return Playground(options: options, clock: clock)
 }
