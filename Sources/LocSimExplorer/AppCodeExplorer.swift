@@ -79,9 +79,6 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// How deep a search with no depth goes at most (a safety net: app state outside the key can
     /// make the space look endless).
     package static var unboundedDepthCap: Int { 64 }
-    /// How many steps the search asks for at once: one, so that each starts on the sessions the
-    /// steps before it left.
-    package static var batchSize: Int { 1 }
     /// How far past an explicit depth limit a search goes to decide the states the limit cut.
     package static var decidingExtraDepth: Int { ExplorationVerdict.decidingExtraDepth }
 
@@ -231,26 +228,17 @@ package struct AppCodeExplorer<App: ExplorationApp> {
             }
             if level == cap { end = .depthLimit; break }
             var next: [Int32] = []
-            // The level's steps, asked for in batches (a child process runs a batch without
-            // waiting for the search), applied in order.
+            // The level's steps, in order: each starts on the sessions the steps before it left.
             let steps = frontier.flatMap { n in search.nodes[Int(n)].facts.choices.map { (node: n, choice: $0) } }
-            var at = 0
-            while at < steps.count {
-                let batch = steps[at..<min(at + Self.batchSize, steps.count)]
-                let outcomes = await source.outcomes(platform: platform, steps: batch.map {
-                    AppCodeRequest(platform: platform, path: search.nodes[Int($0.node)].path, choice: $0.choice,
-                                   start: reusesSessions ? search.start(for: $0.node) : nil)
-                })
-                for (k, outcome) in outcomes.enumerated() {
-                    let (n, choice) = batch[at + k]
-                    if let new = search.apply(outcome, from: n, choice: choice), !outcome.facts.choices.isEmpty { next.append(new) }
-                    if at + k + 1 == steps.count || steps[at + k + 1].node != n { search.markExpanded(n) }
-                }
-                guard outcomes.count == batch.count else {
+            for (k, step) in steps.enumerated() {
+                let request = AppCodeRequest(platform: platform, path: search.nodes[Int(step.node)].path, choice: step.choice,
+                                             start: reusesSessions ? search.start(for: step.node) : nil)
+                guard let outcome = await source.outcome(of: request) else {
                     end = .timeBudget
                     break search
                 }
-                at += batch.count
+                if let new = search.apply(outcome, from: step.node, choice: step.choice), !outcome.facts.choices.isEmpty { next.append(new) }
+                if k + 1 == steps.count || steps[k + 1].node != step.node { search.markExpanded(step.node) }
             }
             frontier = next
             level += 1
@@ -333,7 +321,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     package func perform(_ request: AppCodeRequest, pool: AppCodeSessionPool<App>, watch: ExecutionWatch?) async -> AppCodeOutcome {
         let kept = request.start.flatMap { start in pool.take(start.state, on: request.platform).map { (session: $0, route: start.route) } }
         let applied = AppCodeStatistics.appliedChoices
-        var (outcome, session) = await execute(on: request.platform, path: request.path, choice: request.choice!, watch: watch, kept: kept)
+        var (outcome, session) = await execute(on: request.platform, path: request.path, choice: request.choice, watch: watch, kept: kept)
         outcome.startedOnKeptSession = kept != nil
         outcome.appliedChoices = AppCodeStatistics.appliedChoices &- applied
         await Self.close(pool.keep(session, in: outcome.target, on: request.platform))

@@ -8,14 +8,13 @@ import LocSimModel
 package struct AppCodeRequest: Sendable, Equatable {
     package var platform: Platform
     package var path: [ExplorerChoice]
-    /// `nil`: the initial state (no app code runs before the launch).
-    package var choice: ExplorerChoice?
+    package var choice: ExplorerChoice
     /// Where the step may start instead of on a fresh device: a session kept in `start.state`,
     /// from which `start.route` leads to where `path` does (``AppCodeSessionPool``). Without
     /// one kept there, the step replays `path` on a fresh device.
     package var start: AppCodeStart?
 
-    package init(platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice?, start: AppCodeStart? = nil) {
+    package init(platform: Platform, path: [ExplorerChoice], choice: ExplorerChoice, start: AppCodeStart? = nil) {
         self.platform = platform
         self.path = path
         self.choice = choice
@@ -101,25 +100,21 @@ package enum AppCodeLaneReply: Sendable {
         return root
     }
 
-    /// The outcome of each step (a choice after a path) on `platform`, in order; fewer than asked
-    /// when the prefix is used up and no app code runs here, or the deadline passed.
-    func outcomes(platform: Platform, steps: [AppCodeRequest]) async -> [AppCodeOutcome] {
-        var out: [AppCodeOutcome] = []
-        for step in steps {
-            let outcome: AppCodeOutcome
-            if next < prefix.count {
-                outcome = prefix[next]
-                next += 1
-            } else {
-                guard live, ContinuousClock.now < deadline else { break }
-                outcome = await explorer.perform(step, pool: pool, watch: watch)
-                onOutcome?(outcome)
-            }
-            if outcome.startedOnKeptSession { stepsOnKeptSessions += 1 }
-            appliedChoices += outcome.appliedChoices
-            out.append(outcome)
+    /// The outcome of `step`; `nil` when the prefix is used up and no app code runs here, or the
+    /// deadline passed.
+    func outcome(of step: AppCodeRequest) async -> AppCodeOutcome? {
+        let outcome: AppCodeOutcome
+        if next < prefix.count {
+            outcome = prefix[next]
+            next += 1
+        } else {
+            guard live, ContinuousClock.now < deadline else { return nil }
+            outcome = await explorer.perform(step, pool: pool, watch: watch)
+            onOutcome?(outcome)
         }
-        return out
+        if outcome.startedOnKeptSession { stepsOnKeptSessions += 1 }
+        appliedChoices += outcome.appliedChoices
+        return outcome
     }
 
     /// The sessions kept for later steps are closed (the search ended).
