@@ -229,7 +229,16 @@ package struct AppCodeExplorer<App: ExplorationApp> {
             if level == cap { end = .depthLimit; break }
             var next: [Int32] = []
             // The level's steps, in order: each starts on the sessions the steps before it left.
-            let steps = frontier.flatMap { n in search.nodes[Int(n)].facts.choices.map { (node: n, choice: $0) } }
+            // Past the limit only steps inside the app can decide a waiting state (a step outside
+            // it neither leaves nor stays, ``HangAnalysis``): the others are not taken, and a
+            // state is expanded once its steps inside the app are.
+            let deciding = atLimit != nil
+            let steps = frontier.flatMap { n in
+                search.nodes[Int(n)].facts.choices.filter { !deciding || $0.isInApp }.map { (node: n, choice: $0) }
+            }
+            if deciding {
+                for n in frontier where !search.nodes[Int(n)].facts.choices.contains(where: \.isInApp) { search.markExpanded(n) }
+            }
             for (k, step) in steps.enumerated() {
                 let request = AppCodeRequest(platform: platform, path: search.nodes[Int(step.node)].path, choice: step.choice,
                                              start: reusesSessions ? search.start(for: step.node) : nil)

@@ -118,6 +118,12 @@ package struct AppCodeOutcome: Sendable, Equatable {
 extension AppCodeOutcome {
     package func encoded() -> [UInt8] {
         var w = ByteWriter()
+        encode(into: &w)
+        return w.bytes
+    }
+
+    /// Appends ``encoded()``'s bytes to `w`.
+    package func encode(into w: inout ByteWriter) {
         w.word(target.a)
         w.word(target.b)
         w.flag(facts.waiting)
@@ -142,7 +148,6 @@ extension AppCodeOutcome {
         w.flag(updatesArrived)
         w.flag(startedOnKeptSession)
         w.number(appliedChoices)
-        return w.bytes
     }
 
     /// Reads ``encoded()``; `nil` for bytes it did not write.
@@ -201,9 +206,26 @@ package struct ByteWriter {
 
     package mutating func flag(_ f: Bool) { bytes.append(f ? 1 : 0) }
 
+    /// One byte (a tag).
+    package mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    /// Bytes as they are, with no length before them.
+    package mutating func bytes(_ b: [UInt8]) { bytes += b }
+
     package mutating func string(_ s: String) {
         count(s.utf8.count)
-        bytes.append(contentsOf: s.utf8)
+        // A native string's bytes in one copy; others byte by byte.
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
+    }
+
+    /// Empties the bytes, keeping their storage, to write the next message in it.
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// Overwrites the word written at `offset` (a length known only once what follows it is written).
+    package mutating func overwriteWord(at offset: Int, with w: UInt64) {
+        withUnsafeBytes(of: w.littleEndian) { new in
+            for i in 0..<8 { bytes[offset + i] = new[i] }
+        }
     }
 
     /// Bytes of their own, after their length.

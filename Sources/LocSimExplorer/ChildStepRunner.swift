@@ -10,7 +10,11 @@ package enum Frames {
     package static func write(_ fd: Int32, _ bytes: [UInt8], framed: Bool = true) -> Bool {
         var w = ByteWriter()
         if framed { w.count(bytes.count) }
-        let all = w.bytes + bytes
+        return writeAll(fd, w.bytes + bytes)
+    }
+
+    /// Writes `all` as it is (a frame already holding its length); `false` when the other end is gone.
+    package static func writeAll(_ fd: Int32, _ all: [UInt8]) -> Bool {
         var at = 0
         while at < all.count {
             let n = all[at...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -150,16 +154,21 @@ package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
         // Hello: the parent knows this child reached the call.
         guard Frames.write(out, [UInt8(ascii: "H")], framed: false) else { _exit(3) }
         var input = Frames.Reader(fd: 0)
+        // One buffer for every frame sent: an outcome is written after each step.
+        var frame = ByteWriter()
         await explorer.serve(stderrPath: stderr,
                              next: { input.next().flatMap(AppCodeJob.init(decoding:)) },
                              send: { reply in
                                  // Where standard error stands as the next step begins: the
                                  // parent reads a crash's message from there.
                                  fflush(nil)
-                                 var w = ByteWriter()
-                                 w.number(Int(ExecutionWatch.size(of: 2)))
+                                 frame.removeAll()
+                                 frame.count(0)
+                                 frame.number(Int(ExecutionWatch.size(of: 2)))
+                                 reply.encode(into: &frame)
+                                 frame.overwriteWord(at: 0, with: UInt64(frame.bytes.count - 8))
                                  // An outcome in one write: a process that dies leaves whole frames.
-                                 if case .outcome = reply { _ = Frames.write(log, w.bytes + reply.encoded()) } else { _ = Frames.write(out, w.bytes + reply.encoded()) }
+                                 if case .outcome = reply { _ = Frames.writeAll(log, frame.bytes) } else { _ = Frames.writeAll(out, frame.bytes) }
                              })
         fflush(nil)
         _exit(0)
@@ -475,9 +484,20 @@ package struct AppCodeJob: Sendable {
         case result(AppCodePlatformResult)
 
         package func encoded() -> [UInt8] {
+            var w = ByteWriter()
+            encode(into: &w)
+            return w.bytes
+        }
+
+        /// Appends ``encoded()``'s bytes to `w`.
+        package func encode(into w: inout ByteWriter) {
             switch self {
-            case .outcome(let o): [UInt8(ascii: "O")] + o.encoded()
-            case .result(let r): [UInt8(ascii: "R")] + AppCodePlatformResult.encode([r])
+            case .outcome(let o):
+                w.byte(UInt8(ascii: "O"))
+                o.encode(into: &w)
+            case .result(let r):
+                w.byte(UInt8(ascii: "R"))
+                w.bytes(AppCodePlatformResult.encode([r]))
             }
         }
 
