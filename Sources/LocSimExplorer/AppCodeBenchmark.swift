@@ -83,9 +83,9 @@ package enum AppCodeBenchmark {
     /// executor runs the app's tasks there, and a test process drains it the same way.
     package static func runAndExit(depth: Int?, repetitions: Int, replaysEveryPath: Bool, inProcess: Bool) -> Never {
         Task { @MainActor in
-            if ChildStepRunner.environment["LOCSIM_WORKER_RESPONSES"] != nil {
+            if ChildSearchRunner.environment["LOCSIM_WORKER_RESPONSES"] != nil {
                 // A child of the benchmark: it serves the steps and ends.
-                await ChildStepRunner.serveAndExit(explorer(depth: depth, replaysEveryPath: replaysEveryPath))
+                await ChildSearchRunner.serveAndExit(explorer(depth: depth, replaysEveryPath: replaysEveryPath))
                 exit(3)
             }
             print(await run(depth: depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath, inProcess: inProcess), terminator: "")
@@ -103,9 +103,9 @@ package enum AppCodeBenchmark {
     }
 
     /// Runners whose children are this executable, run again with the same arguments.
-    private static func runners() throws -> [any AppCodeStepRunner] {
-        try (0..<ChildStepRunner.processes(for: platforms.count)).map { _ in
-            try ChildStepRunner(stepTimeLimit: .seconds(60)) { process, environment, _ in
+    private static func runners() throws -> [any AppCodeSearchRunner] {
+        try (0..<ChildSearchRunner.processes(for: platforms.count)).map { _ in
+            try ChildSearchRunner(stepTimeLimit: .seconds(60)) { process, environment, _ in
                 var environment = environment
                 environment["SWIFT_BACKTRACE"] = "enable=no"
                 process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -126,11 +126,11 @@ package enum AppCodeBenchmark {
             if inProcess {
                 results = await explorer.run(.inProcess)
             } else {
-                let runners: [any AppCodeStepRunner]
+                let runners: [any AppCodeSearchRunner]
                 do { runners = try Self.runners() } catch { return "app-code benchmark: cannot prepare a child process: \(error)\n" }
                 processes = runners.count
                 results = await explorer.run(.remote(runners))
-                for case let runner as ChildStepRunner in runners {
+                for case let runner as ChildSearchRunner in runners {
                     await runner.finish()
                     if let failure = runner.failure { return "app-code benchmark: \(failure)\n" }
                 }

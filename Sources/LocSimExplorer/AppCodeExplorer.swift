@@ -33,13 +33,13 @@ public struct AppCodePlatformResult: Sendable {
 package enum AppCodeExecution: Sendable {
     /// In this process: a crash in app code ends it.
     case inProcess
-    /// Through step runners (child processes that ``AppCodeExplorer/serve(stderrPath:next:send:)``
+    /// Through search runners (child processes that ``AppCodeExplorer/serve(stderrPath:next:send:)``
     /// runs in): the children run the searches and the app's code, and a crash ends only a child;
     /// this process runs no app code (it finishes, from the outcomes logged, a search no child
     /// could). The platforms are shared out among the runners (the first platform to the first
     /// runner, the second to the second, and so on round), whose children explore them at the
     /// same time.
-    case remote([any AppCodeStepRunner])
+    case remote([any AppCodeSearchRunner])
 }
 
 /// The search of an app written against the `CL…` names on every path of user choices,
@@ -174,7 +174,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// Explores, one after another, the platforms that fall to `lane` of `lanes` (the first to
     /// the first, and so on round), through `runner`.
     @MainActor
-    private func exploreShare(_ lane: Int, of lanes: Int, runner: any AppCodeStepRunner, until deadline: ContinuousClock.Instant) async -> Shares {
+    private func exploreShare(_ lane: Int, of lanes: Int, runner: any AppCodeSearchRunner, until deadline: ContinuousClock.Instant) async -> Shares {
         let share = platforms.indices.filter { $0 % lanes == lane }
         var results: [(Int, AppCodePlatformResult)] = []
         for (k, i) in share.enumerated() {

@@ -43,7 +43,7 @@ package struct AppCodeSearch {
     private var edgeNext: [Int32] = []
     private var firstIncoming: [Int32] = []
     private var lastIncoming: [Int32] = []
-    /// How many sessions the step runner keeps in each node's state, as this search knows it:
+    /// How many sessions the search runner keeps in each node's state, as this search knows it:
     /// every step's session is kept where it led, and ``start(for:)`` takes one. (A runner that
     /// lost one — its process ended, or it let the session go — replays the path instead.)
     private var kept: [Int32] = []

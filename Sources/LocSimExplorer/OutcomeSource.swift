@@ -38,7 +38,7 @@ package struct AppCodeStart: Sendable, Equatable {
 /// Runs the searches of an exploration where a crash in app code cannot end them: in a process
 /// of their own, which the runner starts again after a crash, handing it the outcomes so far.
 /// Core Location has no such type.
-package protocol AppCodeStepRunner: AnyObject, Sendable {
+package protocol AppCodeSearchRunner: AnyObject, Sendable {
     /// Explores the platform at `platform` (an index into the exploration's platforms) within
     /// `budget`: the child's result, or, when no child could finish it (the budget ran out, or
     /// no child reached the exploration), the outcomes applied so far, in order, for the caller
@@ -46,7 +46,7 @@ package protocol AppCodeStepRunner: AnyObject, Sendable {
     func explore(platform: Int, budget: Duration) async -> AppCodeLaneReply
 }
 
-/// What a step runner gives back for one platform. Core Location has no such type.
+/// What a search runner gives back for one platform. Core Location has no such type.
 package enum AppCodeLaneReply: Sendable {
     /// The platform's result, from the child that finished its search.
     case result(AppCodePlatformResult)

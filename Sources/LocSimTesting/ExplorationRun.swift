@@ -182,7 +182,7 @@ public struct ExplorationRun<App: ExplorationApp> {
             if ordinal < target.ordinal {
                 return ExplorationWorker.prior(ordinal, of: target).flatMap(AppCodePlatformResult.decode) ?? []
             }
-            await ChildStepRunner.serveAndExit(explorer)
+            await ChildSearchRunner.serveAndExit(explorer)
         }
         guard isolation == .childProcess, ExplorationWorker.canSpawn else {
             let results = await explorer.run(.inProcess)
@@ -190,9 +190,9 @@ public struct ExplorationRun<App: ExplorationApp> {
             return results
         }
         // One child per processor at most, each exploring its share of the platforms.
-        var runners: [ChildStepRunner] = []
+        var runners: [ChildSearchRunner] = []
         do {
-            for _ in 0..<(childProcesses.map { max(1, min($0, platforms.count)) } ?? ChildStepRunner.processes(for: platforms.count)) {
+            for _ in 0..<(childProcesses.map { max(1, min($0, platforms.count)) } ?? ChildSearchRunner.processes(for: platforms.count)) {
                 runners.append(try ExplorationWorker.runner(site: site, ordinal: ordinal, stepTimeLimit: stepTimeLimit))
             }
         } catch {

@@ -3,7 +3,7 @@ import LocSimCoreLocation
 import LocSimExplorer
 import Testing
 
-/// Runs the app-code searches of an exploration in child processes (``ChildStepRunner``), where a
+/// Runs the app-code searches of an exploration in child processes (``ChildSearchRunner``), where a
 /// crash in the app's code is a finding instead of the end of the test run.
 ///
 /// A child is the test binary itself, run again with only the running test selected (as Swift
@@ -24,7 +24,7 @@ enum ExplorationWorker {
 
     /// The call this process was started to serve, if it is a child.
     static let target: Target? = {
-        let environment = ChildStepRunner.environment
+        let environment = ChildSearchRunner.environment
         guard let site = environment["LOCSIM_WORKER_SITE"], let ordinal = environment["LOCSIM_WORKER_ORDINAL"].flatMap({ Int($0) }),
               let prior = environment["LOCSIM_WORKER_PRIOR"], environment["LOCSIM_WORKER_RESPONSES"] != nil else { return nil }
         return Target(site: site, ordinal: ordinal, priorPath: prior)
@@ -32,8 +32,8 @@ enum ExplorationWorker {
 
     /// A runner whose children are this test binary run again with only `site`'s test selected,
     /// to serve its call number `ordinal` (the results of the earlier calls handed to them).
-    static func runner(site: String, ordinal: Int, stepTimeLimit: Duration) throws -> ChildStepRunner {
-        try ChildStepRunner(stepTimeLimit: stepTimeLimit, files: ["prior": priorResults(of: site)]) { process, environment, directory in
+    static func runner(site: String, ordinal: Int, stepTimeLimit: Duration) throws -> ChildSearchRunner {
+        try ChildSearchRunner(stepTimeLimit: stepTimeLimit, files: ["prior": priorResults(of: site)]) { process, environment, directory in
             var environment = environment
             environment["LOCSIM_WORKER_SITE"] = site
             environment["LOCSIM_WORKER_ORDINAL"] = String(ordinal)

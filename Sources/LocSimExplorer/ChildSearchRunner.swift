@@ -64,7 +64,7 @@ package enum Frames {
 /// executable run again (the test binary with only the running test selected, or `locsim`
 /// itself for its benchmark), as `launch` sets it up; the child's side is
 /// ``serveAndExit(_:)``. Core Location has no such type.
-package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
+package final class ChildSearchRunner: AppCodeSearchRunner, @unchecked Sendable {
     // @unchecked: every mutable property is used by one call at a time (``explore(platform:budget:)``
     // and ``finish()`` are awaited one after another), each on a thread of its own.
 
@@ -74,7 +74,7 @@ package final class ChildStepRunner: AppCodeStepRunner, @unchecked Sendable {
     private static func onThread<T>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (done: CheckedContinuation<UncheckedBox<T>, Never>) in
             let thread = Thread { done.resume(returning: UncheckedBox(work())) }
-            thread.name = "LocSim.ChildStepRunner"
+            thread.name = "LocSim.ChildSearchRunner"
             thread.start()
         }.value
     }
@@ -328,19 +328,19 @@ private final class Child {
         case stalled(logged: [[UInt8]], pastDeadline: Bool)
     }
 
-    init(launch: ChildStepRunner.Launch, directory: URL, stdout: String, stderr: String, fifo: String, log logPath: String) throws {
+    init(launch: ChildSearchRunner.Launch, directory: URL, stdout: String, stderr: String, fifo: String, log logPath: String) throws {
         stderrPath = stderr
-        guard mkfifo(fifo, 0o600) == 0 else { throw ChildStepRunner.Failure(description: "mkfifo \(fifo): \(String(cString: strerror(errno)))") }
+        guard mkfifo(fifo, 0o600) == 0 else { throw ChildSearchRunner.Failure(description: "mkfifo \(fifo): \(String(cString: strerror(errno)))") }
         // Open before the child: its open for writing then finds a reader and does not block.
         responses = open(fifo, O_RDONLY | O_NONBLOCK)
-        guard responses >= 0 else { throw ChildStepRunner.Failure(description: "open \(fifo): \(String(cString: strerror(errno)))") }
+        guard responses >= 0 else { throw ChildSearchRunner.Failure(description: "open \(fifo): \(String(cString: strerror(errno)))") }
         log = open(logPath, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         guard log >= 0 else {
             close(responses)
-            throw ChildStepRunner.Failure(description: "open \(logPath): \(String(cString: strerror(errno)))")
+            throw ChildSearchRunner.Failure(description: "open \(logPath): \(String(cString: strerror(errno)))")
         }
         _ = FileManager.default.createFile(atPath: stderr, contents: nil)
-        var env = ChildStepRunner.environment
+        var env = ChildSearchRunner.environment
         env["LOCSIM_WORKER_STDERR"] = stderr
         env["LOCSIM_WORKER_RESPONSES"] = fifo
         env["LOCSIM_WORKER_LOG"] = logPath
