@@ -143,7 +143,7 @@ package enum AppCodeBenchmark {
         let states = results.reduce(0) { $0 + $1.verdict.states }, transitions = results.reduce(0) { $0 + $1.verdict.transitions }
         let reused = results.reduce(0) { $0 + $1.stepsOnKeptSessions }, applied = results.reduce(0) { $0 + $1.appliedChoices }
         out += "  time to verdict \(String(format: "%.2f", seconds)) s: \(states) states, \(transitions) transitions, \(reused) steps on a kept session (the rest replayed their path on a fresh device), \(applied) choices applied (replays included), \(results.reduce(0) { $0 + $1.findings.count }) findings\n"
-        for r in results { out += "  \(r.verdict)\n" }
+        for r in results { out += "  \(r.verdict)\n    \(r.appliedChoices) choices applied, \(r.stepsOnKeptSessions) steps started on a kept session\n" }
         return out
     }
 }
