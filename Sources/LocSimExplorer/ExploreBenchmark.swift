@@ -83,7 +83,8 @@ extension Explorer {
             out += "  \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", ")))"
             out += searched.count < r.platforms.count ? " in \(searched.count) searches (platforms that behave alike searched once)\n" : "\n"
             if let classes = r.platforms.first?.symmetricRegions, !classes.isEmpty {
-                out += "  symmetry: \(classes.map { "\($0.count) regions alike (\($0.first!)…\($0.last!))" }.joined(separator: ", ")), one state stored per renaming\n"
+                let named = classes.map { c in "\(c.count) regions alike (\(c.count > 3 ? "\(c[0]), \(c[1]), …, \(c[c.count - 1])" : c.joined(separator: ", ")))" }
+                out += "  symmetry: \(named.joined(separator: ", ")), one state stored per renaming\n"
             }
             out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread (\(String(format: "%.2f", bestSerial / best))×); "
             out += "\(rate(Double(states) / best)) states/s, \(rate(Double(transitions) / best)) transitions/s\n"

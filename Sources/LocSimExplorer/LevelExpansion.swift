@@ -116,6 +116,8 @@ struct LevelExpansion: Sendable {
             // on another region of equal signature) is not taken: it leads to the same stored state.
             let symmetry = system.symmetry
             let prunes = symmetry?.signatures(of: run.state.model, into: &sourceSignatures) ?? false
+            // A successor that leaves every region as the canonical source had it is canonical.
+            let sourceRegions = prunes && symmetry!.isCanonical(sourceSignatures) ? RegionSymmetry.RegionFields(run.state.model) : nil
             var taken = 0
             for (n, choice) in choices.enumerated() {
                 if prunes, symmetry!.repeats(choice, sourceSignatures) { continue }
@@ -133,7 +135,7 @@ struct LevelExpansion: Sendable {
                     awaitExit = run.yieldedLiveUpdate || (running && run.state.model.sessions.liveUpdates.isEmpty)
                     awaitStay = run.state.model.awaitsLiveUpdates
                 }
-                if let symmetry { symmetry.canonicalize(&run.state, &successorSignatures) }
+                if let symmetry, !(sourceRegions?.same(run.state.model) ?? false) { symmetry.canonicalize(&run.state, &successorSignatures) }
                 let key = codec.encode(&run.state, prompts: prompts, source: sourceExtras)
                 if check && codec.state(key) != run.state { out.codecMismatches += 1 }
                 let hash = key.hash

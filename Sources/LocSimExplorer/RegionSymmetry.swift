@@ -236,6 +236,37 @@ struct RegionSymmetry: Sendable {
         high[a] != high[b] ? high[a] < high[b] : low[a] < low[b]
     }
 
+    /// Whether the signatures in `s` are those of a canonical state: in order within each class.
+    func isCanonical(_ s: Scratch) -> Bool {
+        for c in classes {
+            for g in c.dropFirst() where Self.precedes(s.high, s.low, g, g - 1) { return false }
+        }
+        return true
+    }
+
+    /// What a state says of regions, all that its signatures read: a successor that says the same
+    /// as a canonical state is canonical too, with no signature to compute.
+    struct RegionFields {
+        var monitored: [Region]
+        var inside: Set<String>
+        var held: [MonitoringEvent]
+        var pending: [MonitoringEvent]
+
+        /// The fields of `m` (sharing their storage).
+        init(_ m: AuthorizationModel) {
+            monitored = m.services.monitoredRegions
+            inside = m.services.insideRegions
+            held = m.prompts.heldEvents
+            pending = m.services.pendingLaunchEvents
+        }
+
+        /// Whether `m` says the same of regions (at once when its lists still share these' storage).
+        func same(_ m: AuthorizationModel) -> Bool {
+            m.services.monitoredRegions == monitored && m.services.insideRegions == inside
+                && m.prompts.heldEvents == held && m.services.pendingLaunchEvents == pending
+        }
+    }
+
     // MARK: The canonical form
 
     /// Renames the regions of `state` into the canonical form of its orbit: in each class, the
