@@ -19,12 +19,6 @@ struct RegionRenaming: Sendable {
     /// The new name of tap `name`.
     func tap(_ name: String) -> String { taps[name] ?? name }
 
-    /// The renaming that undoes this one.
-    var inverse: RegionRenaming {
-        RegionRenaming(regions: Dictionary(uniqueKeysWithValues: regions.map { ($0.value, $0.key) }),
-                       taps: Dictionary(uniqueKeysWithValues: taps.map { ($0.value, $0.key) }))
-    }
-
     // MARK: Renaming
 
     func apply(_ call: AppCall) -> AppCall {

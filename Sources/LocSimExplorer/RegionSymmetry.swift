@@ -86,14 +86,16 @@ struct RegionSymmetry: Sendable {
         // compose, so every two regions of a class can swap.
         var groups: [[String]] = []
         var swaps: [[[String: String]]] = []
-        for name in candidates {
-            if let g = groups.indices.first(where: { Self.swap(groups[$0][0], name, in: model, commuting: !readsMonitoringFailures) != nil }) {
-                swaps[g].append(Self.swap(groups[g][0], name, in: model, commuting: !readsMonitoringFailures)!)
-                groups[g].append(name)
-            } else {
-                groups.append([name])
-                swaps.append([])
+        next: for name in candidates {
+            for g in groups.indices {
+                if let taps = Self.swap(groups[g][0], name, in: model, commuting: !readsMonitoringFailures) {
+                    swaps[g].append(taps)
+                    groups[g].append(name)
+                    continue next
+                }
             }
+            groups.append([name])
+            swaps.append([])
         }
         var names: [String] = [], classes: [Range<Int>] = [], classOf: [Int] = [], taps: [String?] = [], geometries: [[Geometry]] = []
         for (group, swaps) in zip(groups, swaps) where group.count >= 2 {
