@@ -30,17 +30,23 @@ final class AppModelSystem: Sendable {
     /// Whether some reaction waits for `didBecomeActive` or `willResignActive` (else the explorer
     /// does not follow the app's activity).
     let reactsToActivity: Bool
+    /// The regions the model treats alike, when the system was made to reduce them
+    /// (``RegionSymmetry``): states are stored in the canonical form of their orbit.
+    let symmetry: RegionSymmetry?
     static let main = ManagerID(0)
     /// How many reactions one choice may trigger before the explorer stops following them.
     static let reactionLimit = 64
 
-    init(_ appModel: AppModel, platform: Platform) {
+    /// The system of `appModel` on `platform`; with `symmetric`, with the symmetry of its regions
+    /// found in the model (``RegionSymmetry``), if it has one.
+    init(_ appModel: AppModel, platform: Platform, symmetric: Bool = false) {
         self.appModel = appModel
         self.platform = platform
         let n = appModel.screens.count
         // Every platform gets its own copies of the app's strings and lists: reference counting on
         // storage shared between threads would make parallel exploration slower than serial.
         let appModel = appModel.unshared()
+        symmetry = symmetric ? RegionSymmetry(appModel) : nil
         isWaiting = appModel.screens.map { appModel.waiting.contains($0) }
         func candidates(_ event: AppEventPattern, _ screen: Int) -> [Reaction] {
             var out: [Reaction] = []

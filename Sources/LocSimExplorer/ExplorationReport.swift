@@ -32,6 +32,10 @@ public enum ExplorationReport {
                 if let shared = p.sharedSearch {
                     out += "  searched with \(shared): the model's rules read nothing that tells the two apart\n"
                 }
+                if !p.symmetricRegions.isEmpty {
+                    let classes = p.symmetricRegions.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+                    out += "  regions \(classes): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
+                }
                 if p.undecided > 0 {
                     out += "  " + ExplorationVerdict.cutText(undecided: p.undecided, decidingDepth: p.decidingDepth, hidden: p.hiddenFindings, timeBudget: false) + "\n"
                 }
@@ -129,6 +133,7 @@ public enum ExplorationReport {
                                              "findings": p.findings.count]
                 if p.stoppedAtMemoryBound { fields["stoppedAtMemoryBound"] = true }
                 if let shared = p.sharedSearch { fields["sharedSearch"] = shared.description }
+                if !p.symmetricRegions.isEmpty { fields["symmetricRegions"] = p.symmetricRegions }
                 if p.undecided > 0 {
                     fields["undecided"] = p.undecided
                     fields["hiddenFindings"] = p.hiddenFindings

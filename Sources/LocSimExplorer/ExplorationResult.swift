@@ -47,6 +47,11 @@ public struct PlatformExploration: Sendable {
     /// so the states, transitions and depth are that search's, and each finding's path was
     /// replayed on this platform for its counterexample. `nil` when this platform was searched.
     public var sharedSearch: Platform?
+    /// The classes of regions the app model treats alike (each in order of name), when the search
+    /// stored one state per renaming of them (``ExplorationOptions/reducesSymmetry``): its states
+    /// and transitions count those, and each finding stands for the same finding about the other
+    /// regions of its class. Empty when the model has no such regions, or the reduction is off.
+    public var symmetricRegions: [[String]] = []
 }
 
 /// What exploring one app model found, on every platform it lists.
@@ -144,15 +149,22 @@ public struct ExplorationOptions: Sendable {
     /// Info.plist), and report each platform of the group from that search
     /// (``PlatformExploration/sharedSearch``). On by default; the findings are the same either way.
     public var searchesAlikePlatformsOnce: Bool
+    /// Store one state per renaming of the regions the app model treats alike (symmetry
+    /// reduction, ``PlatformExploration/symmetricRegions``): found by checking the model, so a
+    /// model with no such regions searches as without it. On by default; the findings are the
+    /// same either way, up to the renaming (a finding about one region of a class stands for the
+    /// same finding about the others).
+    public var reducesSymmetry: Bool
 
     /// Creates options.
     public init(depth: Int? = nil, parallel: Bool = true, progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
-                maxStates: Int? = nil, maxMemory: Int? = nil, searchesAlikePlatformsOnce: Bool = true) {
+                maxStates: Int? = nil, maxMemory: Int? = nil, searchesAlikePlatformsOnce: Bool = true, reducesSymmetry: Bool = true) {
         self.depth = depth
         self.parallel = parallel
         self.progress = progress
         self.maxStates = maxStates
         self.maxMemory = maxMemory
         self.searchesAlikePlatformsOnce = searchesAlikePlatformsOnce
+        self.reducesSymmetry = reducesSymmetry
     }
 }

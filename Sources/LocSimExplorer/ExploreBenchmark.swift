@@ -20,10 +20,12 @@ extension Explorer {
     /// and the bytes stored per state. The per-platform search times are the last run's. Timings
     /// vary between machines and runs; state counts do not. `depth` overrides each model's depth
     /// when given, except the generated models' (64). With `searchesEachPlatform`, every platform
-    /// is searched alone (``ExplorationOptions/searchesAlikePlatformsOnce`` off), as before issue 32.
+    /// is searched alone (``ExplorationOptions/searchesAlikePlatformsOnce`` off), as before issue 32;
+    /// with `reducesSymmetry` off, every state is stored, not one per renaming of the regions a
+    /// model treats alike (``ExplorationOptions/reducesSymmetry``).
     public static func runExploreBenchmark(files: [String] = [], depth: Int? = 12, repetitions: Int = 5,
                                            regions: Int? = nil, platforms: Int = 1, geofences: Int? = nil,
-                                           searchesEachPlatform: Bool = false) -> String {
+                                           searchesEachPlatform: Bool = false, reducesSymmetry: Bool = true) -> String {
         var models: [AppModel] = []
         var generated: Set<String> = []
         do {
@@ -52,10 +54,12 @@ extension Explorer {
             var result: ExplorationResult?
             for _ in 0..<max(1, repetitions) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                result = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: true, searchesAlikePlatformsOnce: !searchesEachPlatform))
+                result = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: true, searchesAlikePlatformsOnce: !searchesEachPlatform,
+                                                                             reducesSymmetry: reducesSymmetry))
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 let c1 = processCPUSeconds()
-                _ = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false, searchesAlikePlatformsOnce: !searchesEachPlatform))
+                _ = Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false, searchesAlikePlatformsOnce: !searchesEachPlatform,
+                                                                        reducesSymmetry: reducesSymmetry))
                 let c2 = processCPUSeconds()
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 best = min(best, Double(t1 - t0) / 1e9)
@@ -78,6 +82,10 @@ extension Explorer {
             out += "\(states) states stored, \(bytes / max(1, states)) bytes per state (\(ExplorationProgress.megabytes(bytes)))\n"
             out += "  \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", ")))"
             out += searched.count < r.platforms.count ? " in \(searched.count) searches (platforms that behave alike searched once)\n" : "\n"
+            if let classes = r.platforms.first?.symmetricRegions, !classes.isEmpty {
+                let named = classes.map { c in "\(c.count) regions alike (\(c.count > 3 ? "\(c[0]), \(c[1]), …, \(c[c.count - 1])" : c.joined(separator: ", ")))" }
+                out += "  symmetry: \(named.joined(separator: ", ")), one state stored per renaming\n"
+            }
             out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread (\(String(format: "%.2f", bestSerial / best))×); "
             out += "\(rate(Double(states) / best)) states/s, \(rate(Double(transitions) / best)) transitions/s\n"
             out += "  one thread: \(ms(bestSerialCPU)) CPU, \(String(format: "%.0f", bestSerialCPU * 1e9 / Double(max(1, transitions)))) ns CPU per transition\n"

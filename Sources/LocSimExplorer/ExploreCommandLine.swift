@@ -22,10 +22,12 @@ public enum ExploreCommandLine {
     /// `maxStates` overrides each model's `explore.maxStates`; `maxMemory` (`4G`, `512M`, a number
     /// of bytes) bounds what the searches store (``ExplorationOptions/maxMemory``). The text is a
     /// summary (findings grouped by kind and key); `details` prints every finding instead.
+    /// `symmetry` off stores every state, not one per renaming of the regions a model treats
+    /// alike (``ExplorationOptions/reducesSymmetry``).
     public static func run(files: [String], format: ExplorationReport.Format = .text, out: String? = nil, depth: Int? = nil,
                            baseline: String? = nil, writeBaseline: String? = nil,
                            progress: (@Sendable (ExplorationProgress) -> Void)? = nil,
-                           maxStates: Int? = nil, maxMemory: String? = nil, details: Bool = false) -> Output {
+                           maxStates: Int? = nil, maxMemory: String? = nil, details: Bool = false, symmetry: Bool = true) -> Output {
         var models: [AppModel] = []
         var errors: [String] = []
         if files.isEmpty { errors.append("error: no app model files given (usage: locsim explore FILE…)") }
@@ -48,7 +50,8 @@ public enum ExploreCommandLine {
         }
         guard errors.isEmpty else { return Output(stdout: "", stderr: errors.joined(separator: "\n") + "\n", status: 2) }
         var results = models.map {
-            Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress, maxStates: maxStates, maxMemory: memoryBound))
+            Explorer.explore($0, options: ExplorationOptions(depth: depth, progress: progress, maxStates: maxStates, maxMemory: memoryBound,
+                                                             reducesSymmetry: symmetry))
         }
         if let writeBaseline {
             do {

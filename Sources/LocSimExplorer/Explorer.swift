@@ -27,7 +27,7 @@ public enum Explorer {
         let groups = options.searchesAlikePlatformsOnce ? alikeGroups(model, platforms) : platforms.indices.map { [$0] }
         let maxBytes = options.maxMemory.map { $0 / max(1, groups.count) }
         let searches = groups.map {
-            StateSearch(system: AppModelSystem(model, platform: platforms[$0[0]]), depth: options.depth ?? model.depth,
+            StateSearch(system: AppModelSystem(model, platform: platforms[$0[0]], symmetric: options.reducesSymmetry), depth: options.depth ?? model.depth,
                         maxStates: options.maxStates ?? model.maxStates, maxBytes: maxBytes, progress: options.progress)
         }
         let alike = groups.map { $0.dropFirst().map { AppModelSystem(model, platform: platforms[$0]) } }

@@ -78,6 +78,9 @@ struct LevelExpansion: Sendable {
         private var sourceExtras: (number: Int, box: StateCodec.Box?) = (0, nil)
         /// The sets of region names this worker's decoding assigns (one per mask).
         private var regionSets = AuthorizationModel.Packed.RegionSets()
+        /// With symmetry: the signatures of the state being expanded, and storage for its successors'.
+        private var sourceSignatures = RegionSymmetry.Scratch()
+        private var successorSignatures = RegionSymmetry.Scratch()
 
         init(system: AppModelSystem, codec: StateCodec, check: Bool) {
             self.system = system
@@ -109,8 +112,17 @@ struct LevelExpansion: Sendable {
             let tracksUpdates = system.startsLiveUpdates
             let sourceAwaits = tracksUpdates && run.state.model.awaitsLiveUpdates
             if tracksUpdates { out.awaiting.append(sourceAwaits) }
+            // With symmetry, a choice that renames an earlier one of the same state (the same step
+            // on another region of equal signature) is not taken: it leads to the same stored state.
+            let symmetry = system.symmetry
+            let prunes = symmetry?.signatures(of: run.state.model, into: &sourceSignatures) ?? false
+            // A successor that leaves every region as the canonical source had it is canonical.
+            let sourceRegions = prunes && symmetry!.isCanonical(sourceSignatures) ? RegionSymmetry.RegionFields(run.state.model) : nil
+            var taken = 0
             for (n, choice) in choices.enumerated() {
-                if n > 0 { unpack(source, into: &out) }
+                if prunes, symmetry!.repeats(choice, sourceSignatures) { continue }
+                if taken > 0 { unpack(source, into: &out) }
+                taken += 1
                 run.restart(choice: choice)
                 run.execute()
                 // Leaving by a crash counts as leaving: the crash is a finding of its own.
@@ -123,6 +135,7 @@ struct LevelExpansion: Sendable {
                     awaitExit = run.yieldedLiveUpdate || (running && run.state.model.sessions.liveUpdates.isEmpty)
                     awaitStay = run.state.model.awaitsLiveUpdates
                 }
+                if let symmetry, !(sourceRegions?.same(run.state.model) ?? false) { symmetry.canonicalize(&run.state, &successorSignatures) }
                 let key = codec.encode(&run.state, prompts: prompts, source: sourceExtras)
                 if check && codec.state(key) != run.state { out.codecMismatches += 1 }
                 let hash = key.hash
@@ -133,11 +146,11 @@ struct LevelExpansion: Sendable {
                     known = -1 - Int32(out.candidates.count)
                     out.candidates.append(key)
                 }
-                for o in run.observations { out.findings.append((Int32(out.successors.count), o.key)) }
+                for o in run.observations { out.findings.append((Int32(out.successors.count), symmetry?.orbitKey(o.key) ?? o.key)) }
                 out.successors.append(Successor(hash: hash, known: known, choice: UInt16(n), exit: exit, stay: stay,
                                                 awaitExit: awaitExit, awaitStay: awaitStay))
             }
-            return choices.count
+            return taken
         }
 
         /// Unpacks `source` in place, over the last choice's result: a field decoding failed to

@@ -177,7 +177,8 @@ final class SearchScheduler: @unchecked Sendable {
         case .expand(let job, let i):
             let id = ObjectIdentifier(job)
             if workers[id] == nil {
-                let system = AppModelSystem(job.search.system.appModel, platform: job.search.system.platform)
+                let system = AppModelSystem(job.search.system.appModel, platform: job.search.system.platform,
+                                            symmetric: job.search.system.symmetry != nil)
                 workers[id] = LevelExpansion.Worker(system: system, codec: job.search.codec, check: job.search.checkCodec)
             }
             let range = LevelExpansion.slice(i, of: job.search.frontier.count)

@@ -8,6 +8,9 @@ struct StateSearch {
     /// The app model on the platform searched, or (``reporting(for:)``) on a platform that
     /// behaves alike, for which this search's findings are written.
     private(set) var system: AppModelSystem
+    /// The system searched (``system`` until ``reporting(for:)``): with symmetry, paths are given
+    /// concrete names on it (``concretePath(to:)``).
+    private let searched: AppModelSystem
     let maxDepth: Int
     let maxStates: Int
     /// The memory bound of this search (``storedBytes``), if any.
@@ -44,6 +47,7 @@ struct StateSearch {
     init(system: AppModelSystem, depth: Int, maxStates: Int, maxBytes: Int? = nil, progress: (@Sendable (ExplorationProgress) -> Void)?) {
         self.maxBytes = maxBytes
         self.system = system
+        searched = system
         self.codec = StateCodec(initial: system.initial)
         self.maxDepth = depth
         self.maxStates = maxStates
@@ -59,6 +63,10 @@ struct StateSearch {
     mutating func start() {
         started = DispatchTime.now().uptimeNanoseconds
         var initial = system.initial
+        if let symmetry = system.symmetry {
+            var scratch = RegionSymmetry.Scratch()
+            symmetry.canonicalize(&initial, &scratch)
+        }
         _ = table.insert(codec.encode(&initial))
         record(parent: -1, via: 0)
         frontier = [0]
@@ -314,7 +322,11 @@ struct StateSearch {
     func finding(_ problem: Problem, setup: String) -> Finding? {
         switch problem {
         case .step(let key, let source, let index):
-            counterexample(for: key, source: source, choice: choice(index, from: source), setup: setup)
+            if let symmetry = searched.symmetry {
+                symmetricCounterexample(for: key, source: source, choice: choice(index, from: source), setup: setup, symmetry)
+            } else {
+                counterexample(for: key, choices: path(to: source) + [choice(index, from: source)], setup: setup)
+            }
         case .hang(let s):
             hangFinding(s, setup: setup)
         case .updatesNeverCome(let s):
@@ -333,10 +345,12 @@ struct StateSearch {
 
     /// The search's figures with `findings`, in their sorted order.
     func report(findings: [Finding]) -> PlatformExploration {
-        PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
-                            exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds,
-                            findings: findings.sorted(by: Finding.ordered), storedBytes: storedBytes, stoppedAtMemoryBound: stoppedAtMemoryBound,
-                            undecided: cut.undecided, decidingDepth: cut.decidingDepth, hiddenFindings: cut.hidden)
+        var report = PlatformExploration(platform: system.platform, states: table.count, transitions: transitions, depth: depthReached,
+                                         exhaustive: frontier.isEmpty && !truncated, truncated: truncated, seconds: seconds,
+                                         findings: findings.sorted(by: Finding.ordered), storedBytes: storedBytes, stoppedAtMemoryBound: stoppedAtMemoryBound,
+                                         undecided: cut.undecided, decidingDepth: cut.decidingDepth, hiddenFindings: cut.hidden)
+        report.symmetricRegions = searched.symmetry?.classNames ?? []
+        return report
     }
 
     /// The bytes the search holds for its states: the table, each state's parent, choice and
@@ -357,6 +371,76 @@ struct StateSearch {
             i = parent[Int(i)]
         }
         return out.reversed()
+    }
+
+    /// The choices from the initial state to `s`, with the names a run meets: with symmetry the
+    /// stored states are canonical forms, each reached from the one before by a choice up to a
+    /// renaming, so the path is walked again from the initial state (``concreteWalk(to:_:)``).
+    private func concretePath(to s: Int32) -> [ExplorerChoice] {
+        guard let symmetry = searched.symmetry else { return path(to: s) }
+        return concreteWalk(to: s, symmetry).choices
+    }
+
+    /// Walks the stored path to `s` from the initial state with concrete names: in each state, the
+    /// first choice (the stored one first, then in order) whose result has the next stored state
+    /// as its canonical form. Returns the choices and the state they reach (a renaming of `s`'s).
+    private func concreteWalk(to s: Int32, _ symmetry: RegionSymmetry) -> (choices: [ExplorerChoice], state: ExplorerState) {
+        var chain: [Int32] = []
+        var i = s
+        while i > 0 {
+            chain.append(i)
+            i = parent[Int(i)]
+        }
+        var state = searched.initial
+        var from: Int32 = 0
+        var out: [ExplorerChoice] = []
+        var scratch = RegionSymmetry.Scratch()
+        var choices: [ExplorerChoice] = []
+        for next in chain.reversed() {
+            let target = codec.state(table[next])
+            let stored = choice(via[Int(next)], from: from)
+            searched.choices(in: state, into: &choices)
+            var step: (ExplorerChoice, ExplorerState)?
+            for d in Self.storedFirst(stored, choices) {
+                let result = searched.apply(d, to: state).state
+                var canonical = result
+                symmetry.canonicalize(&canonical, &scratch)
+                if canonical == target {
+                    step = (d, result)
+                    break
+                }
+            }
+            // The check of the model (``RegionRenaming/maps(_:commuting:)``) makes every stored
+            // step a renaming of a concrete one.
+            assert(step != nil, "no choice of the concrete state reaches a renaming of stored state \(next)")
+            let (d, result) = step ?? (stored, searched.apply(stored, to: state).state)
+            out.append(d)
+            state = result
+            from = next
+        }
+        return (out, state)
+    }
+
+    /// `choices` with `stored` first, when it is one of them.
+    private static func storedFirst(_ stored: ExplorerChoice, _ choices: [ExplorerChoice]) -> [ExplorerChoice] {
+        choices.contains(stored) ? [stored] + choices.filter { $0 != stored } : choices
+    }
+
+    /// The counterexample of a problem a step showed, with symmetry: the stored path to `source`
+    /// with concrete names, then the first choice there (the stored one first) that shows a
+    /// finding of `key`'s orbit, which names the finding (``RegionSymmetry/orbitKey(_:)``).
+    private func symmetricCounterexample(for key: FindingKey, source: Int32, choice stored: ExplorerChoice, setup: String,
+                                         _ symmetry: RegionSymmetry) -> Finding? {
+        let (prefix, state) = concreteWalk(to: source, symmetry)
+        var choices: [ExplorerChoice] = []
+        searched.choices(in: state, into: &choices)
+        for d in Self.storedFirst(stored, choices) {
+            let result = searched.apply(d, to: state)
+            if let o = result.observations.first(where: { symmetry.orbitKey($0.key) == key }) {
+                return counterexample(for: o.key, choices: prefix + [d], setup: setup)
+            }
+        }
+        return nil
     }
 
     /// The choice at `index` among those open in state `s`.
@@ -388,8 +472,7 @@ struct StateSearch {
         return (steps, callbacks, last!, offset, screens)
     }
 
-    private func counterexample(for key: FindingKey, source: Int32, choice: ExplorerChoice, setup: String) -> Finding? {
-        let choices = path(to: source) + [choice]
+    private func counterexample(for key: FindingKey, choices: [ExplorerChoice], setup: String) -> Finding? {
         let replayed = replay(choices)
         guard let o = replayed.last.observations.first(where: { $0.key == key })?.story else { return nil }
         let cut = replayed.lastOffset + o.stepIndex
@@ -404,7 +487,7 @@ struct StateSearch {
     }
 
     private func hangFinding(_ s: Int32, setup: String) -> Finding {
-        let choices = path(to: s)
+        let choices = concretePath(to: s)
         let replayed = replay(choices)
         let m = codec.state(table[s]).model
         let key = waitKey(s, updates: false)
@@ -419,7 +502,7 @@ struct StateSearch {
     }
 
     private func updatesFinding(_ s: Int32, setup: String) -> Finding {
-        let choices = path(to: s)
+        let choices = concretePath(to: s)
         let replayed = replay(choices)
         let m = codec.state(table[s]).model
         let key = waitKey(s, updates: true)

@@ -69,6 +69,9 @@ struct Benchmark: ParsableCommand {
     @Flag(help: "For explore: search every platform alone, even those that behave alike (as before issue 32), to compare.")
     var searchEachPlatform = false
 
+    @Flag(name: .customLong("no-symmetry"), help: "For explore: store every state, not one per renaming of the regions a model treats alike (as before issue 32), to compare.")
+    var noSymmetry = false
+
     mutating func run() throws {
         if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
         if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
@@ -82,7 +85,8 @@ struct Benchmark: ParsableCommand {
         let depth = self.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
                                                                                          regions: regions, platforms: platforms, geofences: geofences,
-                                                                                         searchesEachPlatform: searchEachPlatform), terminator: "") }
+                                                                                         searchesEachPlatform: searchEachPlatform, reducesSymmetry: !noSymmetry),
+                                                                    terminator: "") }
     }
 }
 

@@ -57,10 +57,14 @@ struct Explore: ParsableCommand {
     @Option(name: .customLong("max-memory"), help: "Stop a search, with a partial report, when the searches hold this much for their states (4G, 512M, bytes).")
     var maxMemory: String?
 
+    @Flag(name: .customLong("no-symmetry"),
+          help: "Store every state, not one per renaming of the regions the app treats alike (to compare: the findings are the same, up to the renaming).")
+    var noSymmetry = false
+
     mutating func run() throws {
         let output = ExploreCommandLine.run(files: files, format: format, out: out, depth: depth,
                                             baseline: baseline, writeBaseline: writeBaseline, progress: quiet ? nil : ExploreCommandLine.stderrProgress(),
-                                            maxStates: maxStates, maxMemory: maxMemory, details: details)
+                                            maxStates: maxStates, maxMemory: maxMemory, details: details, symmetry: !noSymmetry)
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         FileHandle.standardError.write(Data(output.stderr.utf8))
         if output.status != 0 { throw ExitCode(output.status) }

@@ -1,0 +1,370 @@
+import LocSimModel
+
+/// The regions an app model treats alike, found by checking the model itself, and the canonical
+/// form of an explorer state under their renamings: the explorer's symmetry reduction (issue 32).
+///
+/// Two regions are interchangeable when swapping their names, with the taps that name them
+/// (`tap(r1)` monitors `r1`), maps the app model onto itself (``RegionRenaming/maps(_:commuting:)``):
+/// every reaction, the taps each screen offers, each region's geometry. Swaps that do are
+/// automorphisms of the explored system, so they generate a product of symmetric groups, one per
+/// class of interchangeable regions; a state and its renamings have the same future, renamed, and
+/// the search stores one of them: the one whose regions, class by class, are in order of
+/// signature (``canonicalize(_:_:)``). A region's signature is everything the state says of it —
+/// monitored or not and with which geometry, inside or not, its held event, where it stands among
+/// the events kept for a launch — and none of its name, so regions of equal signatures are
+/// interchangeable in that state, and the canonical form is one per orbit.
+///
+/// No flag is trusted: a model is symmetric only when the check says so, and a model with no class
+/// of two or more regions has no `RegionSymmetry` (its search is as before). Regions named by a
+/// monitor's conditions or by a session pattern are left alone (the explorer's condition events
+/// share their names), and so is every region of an app that reacts to region callbacks on a
+/// device that holds each region's latest event (``DeviceParameters/holdsLatestRegionEvents``:
+/// those are delivered in order of region name, which a renaming does not keep).
+///
+/// Core Location has no such type.
+struct RegionSymmetry: Sendable {
+    /// The interchangeable regions, class by class, each class in order of name (the model keeps
+    /// monitored regions in that order).
+    let names: [String]
+    /// Each class's positions in ``names``.
+    let classes: [Range<Int>]
+    /// The class of each region of ``names``.
+    private let classOf: [Int]
+    private let index: [String: Int]
+    /// The tap that names each region of ``names`` (`tap(r1)` monitors `r1`), when its class's
+    /// regions have taps that follow them; `nil` for a class whose taps are all the same for every region.
+    let taps: [String?]
+    /// The region each such tap names, by its position in ``names``.
+    private let tapRegion: [String: Int]
+    /// The geometries the model gives the regions of each class, by class: a region's signature
+    /// holds the position of its geometry here.
+    private let geometries: [[Geometry]]
+    /// Every region and tap renamed to the first of its class: what finding keys are compared by.
+    private let toFirst: RegionRenaming
+
+    /// A region's centre and radius.
+    struct Geometry: Equatable, Sendable {
+        var center: Coordinate?
+        var radius: Double
+    }
+
+    /// The symmetry of `model`'s regions, or `nil` when no two regions are interchangeable.
+    init?(_ model: AppModel) {
+        var geometry: [String: [Geometry]] = [:]
+        var other = Set<String>()
+        var reactsToRegions = false, readsMonitoringFailures = false
+        for r in model.reactions {
+            for action in r.actions {
+                switch action {
+                case .monitorRegion(let region):
+                    let g = Geometry(center: region.center, radius: region.radius)
+                    if !(geometry[region.name]?.contains(g) ?? false) { geometry[region.name, default: []].append(g) }
+                case .addCondition(let monitor, let region, _):
+                    other.insert(monitor)
+                    other.insert(region.name)
+                case .removeCondition(let monitor, let identifier):
+                    other.insert(monitor)
+                    other.insert(identifier)
+                case .openMonitor(let monitor):
+                    other.insert(monitor)
+                default:
+                    break
+                }
+            }
+            switch r.event {
+            case .callback(.didEnterRegion), .callback(.didExitRegion): reactsToRegions = true
+            case .callback(.monitoringDidFail): readsMonitoringFailures = true
+            case .session(let p):
+                for name in [p.monitor, p.identifier].compactMap({ $0 }) + p.names + p.arguments { other.insert(name) }
+            default: break
+            }
+        }
+        if model.device.parameters.holdsLatestRegionEvents && reactsToRegions { return nil }
+        let candidates = geometry.keys.filter { !other.contains($0) }.sorted()
+        guard candidates.count >= 2 else { return nil }
+        // Classes: a region joins the first class whose first region it can swap with. Swaps
+        // compose, so every two regions of a class can swap.
+        var groups: [[String]] = []
+        var swaps: [[[String: String]]] = []
+        next: for name in candidates {
+            for g in groups.indices {
+                if let taps = Self.swap(groups[g][0], name, in: model, commuting: !readsMonitoringFailures) {
+                    swaps[g].append(taps)
+                    groups[g].append(name)
+                    continue next
+                }
+            }
+            groups.append([name])
+            swaps.append([])
+        }
+        var names: [String] = [], classes: [Range<Int>] = [], classOf: [Int] = [], taps: [String?] = [], geometries: [[Geometry]] = []
+        for (group, swaps) in zip(groups, swaps) where group.count >= 2 {
+            guard let groupTaps = Self.taps(of: group, swaps: swaps) else { continue }
+            classes.append(names.count..<names.count + group.count)
+            names += group
+            classOf += Array(repeating: classes.count - 1, count: group.count)
+            taps += groupTaps
+            var seen: [Geometry] = []
+            for name in group { for g in geometry[name]! where !seen.contains(g) { seen.append(g) } }
+            geometries.append(seen)
+        }
+        guard !classes.isEmpty else { return nil }
+        self.names = names
+        self.classes = classes
+        self.classOf = classOf
+        self.taps = taps
+        index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var tapRegion: [String: Int] = [:]
+        for (g, t) in taps.enumerated() { if let t { tapRegion[t] = g } }
+        self.tapRegion = tapRegion
+        self.geometries = geometries
+        var first = RegionRenaming()
+        for (g, name) in names.enumerated() {
+            let f = classes[classOf[g]].lowerBound
+            if f != g {
+                first.regions[name] = names[f]
+                if let t = taps[g], let tf = taps[f] { first.taps[t] = tf }
+            }
+        }
+        toFirst = first
+    }
+
+    /// The taps that follow swapping regions `a` and `b`, when the swap, with them, maps the model
+    /// onto itself; `nil` when it does not. A tap goes where its reactions, the regions swapped, are
+    /// another tap's reactions.
+    static func swap(_ a: String, _ b: String, in model: AppModel, commuting: Bool) -> [String: String]? {
+        var renaming = RegionRenaming(regions: [a: b, b: a])
+        func profile(_ tap: String, _ renaming: RegionRenaming?) -> [Reaction] {
+            model.reactions.filter { $0.event == .tap(tap) }.map {
+                var r = renaming?.apply($0) ?? $0
+                r.event = .tap("")
+                return RegionRenaming.normalized(r, commuting: commuting)
+            }
+        }
+        let own = model.taps.map { profile($0, nil) }
+        var taps: [String: String] = [:]
+        var taken = Set<Int>()
+        for (i, t) in model.taps.enumerated() {
+            let p = profile(t, renaming)
+            if p == own[i] { continue }
+            guard let j = model.taps.indices.first(where: { $0 != i && !taken.contains($0) && own[$0] == p }) else { return nil }
+            taken.insert(j)
+            taps[t] = model.taps[j]
+        }
+        guard Set(taps.keys) == Set(taps.values) else { return nil }
+        renaming.taps = taps
+        return renaming.maps(model, commuting: commuting) ? taps : nil
+    }
+
+    /// The tap of each region of `group`, given the taps that follow swapping its first region
+    /// with each other (`swaps[j - 1]` for `group[j]`): no taps move (all `nil`), or each swap
+    /// exchanges the first region's tap with the other region's and moves no other tap. `nil` when
+    /// the taps follow the regions some other way (then the class is not reduced).
+    static func taps(of group: [String], swaps: [[String: String]]) -> [String?]? {
+        if swaps.allSatisfy(\.isEmpty) { return Array(repeating: nil, count: group.count) }
+        guard swaps.allSatisfy({ $0.count == 2 }) else { return nil }
+        // The first region's tap is the one every swap moves.
+        var common = Set(swaps[0].keys)
+        for s in swaps.dropFirst() { common.formIntersection(s.keys) }
+        guard let first = common.sorted().first else { return nil }
+        var out: [String?] = [first]
+        for s in swaps {
+            guard let other = s[first], s[other] == first, other != first else { return nil }
+            out.append(other)
+        }
+        return Set(out.compactMap { $0 }).count == out.count ? out : nil
+    }
+
+    // MARK: Signatures
+
+    /// Reusable storage for signatures and permutations (one per thread).
+    struct Scratch {
+        /// Per region of ``RegionSymmetry/names``: monitored (and geometry), inside, held event.
+        var high: [UInt64] = []
+        /// Per region: its places among the events kept for a launch (entries in bits 0…31, exits in 32…63).
+        var low: [UInt64] = []
+        var target: [Int] = []
+        var order: [Int] = []
+
+        /// Creates empty storage.
+        init() {}
+    }
+
+    private static let unmonitored: UInt64 = 1 << 63
+    private static let geometryShift: UInt64 = 48
+    private static let inside: UInt64 = 1 << 40
+    private static let heldShift: UInt64 = 32
+    /// The most events kept for a launch that a signature places (a state with more is stored as it is).
+    static let maxPendingEvents = 32
+
+    /// Fills `s` with the signature of every region in `m`; false when `m` keeps more events for a
+    /// launch than a signature places.
+    func signatures(of m: AuthorizationModel, into s: inout Scratch) -> Bool {
+        let n = names.count
+        if s.high.count != n {
+            s.high = Array(repeating: 0, count: n)
+            s.low = Array(repeating: 0, count: n)
+        }
+        let pending = m.services.pendingLaunchEvents
+        if pending.count > Self.maxPendingEvents { return false }
+        for g in 0..<n {
+            s.high[g] = Self.unmonitored
+            s.low[g] = 0
+        }
+        for r in m.services.monitoredRegions {
+            guard let g = index[r.name] else { continue }
+            let shapes = geometries[classOf[g]]
+            let shape = shapes.firstIndex(of: Geometry(center: r.center, radius: r.radius)) ?? shapes.count
+            s.high[g] = UInt64(min(shape, 255)) << Self.geometryShift
+        }
+        for name in m.services.insideRegions {
+            if let g = index[name] { s.high[g] |= Self.inside }
+        }
+        for (i, e) in m.prompts.heldEvents.enumerated() {
+            guard let name = e.regionName, let g = index[name] else { continue }
+            let exit: UInt64 = if case .regionExited = e { 1 } else { 0 }
+            // The triggering event (first) is kept apart from the others, held in order of name.
+            s.high[g] |= ((i == 0 ? 1 : 3) + exit) << Self.heldShift
+        }
+        for (i, e) in pending.enumerated() {
+            guard let name = e.regionName, let g = index[name] else { continue }
+            if case .regionExited = e { s.low[g] |= 1 << UInt64(32 + i) } else { s.low[g] |= 1 << UInt64(i) }
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func precedes(_ high: [UInt64], _ low: [UInt64], _ a: Int, _ b: Int) -> Bool {
+        high[a] != high[b] ? high[a] < high[b] : low[a] < low[b]
+    }
+
+    /// Whether the signatures in `s` are those of a canonical state: in order within each class.
+    func isCanonical(_ s: Scratch) -> Bool {
+        for c in classes {
+            for g in c.dropFirst() where Self.precedes(s.high, s.low, g, g - 1) { return false }
+        }
+        return true
+    }
+
+    /// What a state says of regions, all that its signatures read: a successor that says the same
+    /// as a canonical state is canonical too, with no signature to compute.
+    struct RegionFields {
+        var monitored: [Region]
+        var inside: Set<String>
+        var held: [MonitoringEvent]
+        var pending: [MonitoringEvent]
+
+        /// The fields of `m` (sharing their storage).
+        init(_ m: AuthorizationModel) {
+            monitored = m.services.monitoredRegions
+            inside = m.services.insideRegions
+            held = m.prompts.heldEvents
+            pending = m.services.pendingLaunchEvents
+        }
+
+        /// Whether `m` says the same of regions (at once when its lists still share these' storage).
+        func same(_ m: AuthorizationModel) -> Bool {
+            m.services.monitoredRegions == monitored && m.services.insideRegions == inside
+                && m.prompts.heldEvents == held && m.services.pendingLaunchEvents == pending
+        }
+    }
+
+    // MARK: The canonical form
+
+    /// Renames the regions of `state` into the canonical form of its orbit: in each class, the
+    /// regions in order of signature take the class's names in order (a monitored region before
+    /// one that is not). Returns whether anything changed. A state that keeps more than
+    /// ``maxPendingEvents`` events for a launch is left as it is (it is still a state of its orbit).
+    @discardableResult
+    func canonicalize(_ state: inout ExplorerState, _ s: inout Scratch) -> Bool {
+        if state.model.services.monitoredRegions.isEmpty && state.model.services.pendingLaunchEvents.isEmpty
+            && state.model.prompts.heldEvents.isEmpty { return false }
+        guard signatures(of: state.model, into: &s) else { return false }
+        let high = s.high, low = s.low
+        var sorted = true
+        for c in classes {
+            for g in c.dropFirst() where Self.precedes(high, low, g, g - 1) { sorted = false; break }
+            if !sorted { break }
+        }
+        if sorted { return false }
+        if s.target.count != names.count { s.target = Array(names.indices) }
+        for g in names.indices { s.target[g] = g }
+        for c in classes {
+            s.order.removeAll(keepingCapacity: true)
+            s.order.append(contentsOf: c)
+            // Stable: regions of equal signatures keep their order (either order is the same state).
+            s.order.sort { Self.precedes(high, low, $0, $1) || (!Self.precedes(high, low, $1, $0) && $0 < $1) }
+            for (k, g) in s.order.enumerated() { s.target[g] = c.lowerBound + k }
+        }
+        rename(&state.model, s.target)
+        return true
+    }
+
+    /// Renames every region of `m` that ``names`` lists, region `g` to `names[target[g]]`, and
+    /// restores the orders the model keeps (monitored regions and held events after the first by name).
+    private func rename(_ m: inout AuthorizationModel, _ target: [Int]) {
+        @inline(__always) func renamed(_ name: String) -> String? {
+            guard let g = index[name], target[g] != g else { return nil }
+            return names[target[g]]
+        }
+        var moved = false
+        for i in m.services.monitoredRegions.indices {
+            if let new = renamed(m.services.monitoredRegions[i].name) {
+                m.services.monitoredRegions[i].name = new
+                moved = true
+            }
+        }
+        if moved { m.services.monitoredRegions.sort { $0.name < $1.name } }
+        if !m.services.insideRegions.isEmpty, m.services.insideRegions.contains(where: { renamed($0) != nil }) {
+            m.services.insideRegions = Set(m.services.insideRegions.map { renamed($0) ?? $0 })
+        }
+        func renamed(_ e: MonitoringEvent) -> MonitoringEvent? {
+            switch e {
+            case .regionEntered(let n): renamed(n).map(MonitoringEvent.regionEntered)
+            case .regionExited(let n): renamed(n).map(MonitoringEvent.regionExited)
+            default: nil
+            }
+        }
+        if m.prompts.heldEvents.contains(where: { renamed($0) != nil }) {
+            m.prompts.heldEvents = m.prompts.heldEvents.map { renamed($0) ?? $0 }
+            if m.prompts.heldEvents.count > 2 { m.prompts.heldEvents[1...].sort { ($0.regionName ?? "") < ($1.regionName ?? "") } }
+        }
+        if m.services.pendingLaunchEvents.contains(where: { renamed($0) != nil }) {
+            m.services.pendingLaunchEvents = m.services.pendingLaunchEvents.map { renamed($0) ?? $0 }
+        }
+    }
+
+    // MARK: Choices and findings
+
+    /// Whether `choice`, in a state whose signatures `s` holds, is a renaming of an earlier
+    /// region's choice of the same state (entering, leaving or tapping a region of the same class
+    /// and the same signature as the one before it): it leads to the same canonical state, with
+    /// the same findings renamed, so the search need not take it.
+    func repeats(_ choice: ExplorerChoice, _ s: Scratch) -> Bool {
+        let g: Int
+        switch choice {
+        case .enterRegion(let n), .exitRegion(let n):
+            guard let i = index[n] else { return false }
+            g = i
+        case .tap(let t):
+            guard !tapRegion.isEmpty, let i = tapRegion[t] else { return false }
+            g = i
+        default:
+            return false
+        }
+        guard g > classes[classOf[g]].lowerBound else { return false }
+        return s.high[g] == s.high[g - 1] && s.low[g] == s.low[g - 1]
+    }
+
+    /// `key` with every region and tap renamed to the first of its class: keys of one orbit (a
+    /// finding about `r3` and the same finding about `r1`) are one finding.
+    func orbitKey(_ key: FindingKey) -> FindingKey {
+        switch key {
+        case .ignored, .backgroundStart, .promptOnForeground: toFirst.apply(key)
+        default: key
+        }
+    }
+
+    /// The classes, as lists of names (for the report).
+    var classNames: [[String]] { classes.map { Array(names[$0]) } }
+}

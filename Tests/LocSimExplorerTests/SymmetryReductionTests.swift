@@ -1,0 +1,186 @@
+import Foundation
+@testable import LocSimExplorer
+import LocSimModel
+import LocSimScenario
+import Testing
+
+/// Issue 32, item 2: when the app treats regions alike, the explorer stores one state per renaming
+/// of them (``RegionSymmetry``), found by checking the model; findings and the reachable states,
+/// up to the renaming, are those of the search without it, and counterexamples name concrete
+/// regions and replay.
+@Suite("Symmetry reduction (issue 32): regions the app treats alike are searched once per renaming")
+struct SymmetryReductionTests {
+    /// The issue's geofencing app with `regions` regions (a tap per region, iOS 18.0).
+    static func geofences(_ regions: Int) -> String { BenchmarkModels.geofenceModel(regions: regions).text }
+
+    /// The geofencing app of `regions` regions with `line` added to its reactions.
+    static func geofences(_ regions: Int = 3, adding line: String) -> String {
+        geofences(regions).replacingOccurrences(of: "explore:\n", with: "\(line)\nexplore:\n")
+    }
+
+    /// An app with a finding about each region: back in a When In Use world (Settings › While
+    /// Using, in the background), it monitors every region, out of use (`backgroundStart
+    /// monitorRegion`, one key per region); a region's entry starts updates.
+    static func monitorsOutOfUse(_ regions: Int) -> String {
+        let calls = (1...regions).map { "{monitorRegion: r\($0)}" }.joined(separator: ", ")
+        return geofences(regions, adding: "    - {event: didChangeAuthorization(authorizedWhenInUse), when: ready, do: [\(calls)]}\n"
+                         + "    - {event: didEnterRegion, do: [startUpdating]}")
+    }
+
+    static func model(_ text: String) throws -> AppModel { try AppModelParser.parse(text, file: "symmetry.yml") }
+
+    static func symmetry(_ text: String) throws -> RegionSymmetry? { RegionSymmetry(try model(text)) }
+
+    /// The search of `text` on its first platform, with or without symmetry, to its end, and its report.
+    static func search(_ text: String, symmetric: Bool) throws -> (search: StateSearch, report: PlatformExploration) {
+        let model = try model(text)
+        var search = StateSearch(system: AppModelSystem(model, platform: model.platforms[0], symmetric: symmetric), depth: model.depth,
+                                 maxStates: model.maxStates, progress: nil)
+        search.checkCodec = true
+        let run = SearchScheduler.run([search], threads: 1)
+        return (run.searches[0], run.reports[0]!)
+    }
+
+    /// A state as a set element.
+    struct StateValue: Hashable {
+        var model: AuthorizationModel, screen: UInt8, alwaysAsked: Bool, flags: UInt32, recreated: UInt8
+        init(_ s: ExplorerState) {
+            (model, screen, alwaysAsked, flags, recreated) = (s.model, s.screen, s.alwaysAsked, s.flags, s.recreated)
+        }
+    }
+
+    /// The findings as the with/without comparison sees them: a key's text names no region, so
+    /// findings of one orbit (the same finding about r1 and r3) are one.
+    static func findings(_ findings: [Finding]) -> Set<String> {
+        Set(findings.map { "\($0.kind.rawValue) \($0.key) [\($0.platform)] depth \($0.depth)" })
+    }
+
+    // MARK: Detection
+
+    @Test("the geofencing app's regions and their taps are one class, found in the model")
+    func geofencesAreSymmetric() throws {
+        let s = try #require(try Self.symmetry(Self.geofences(3)))
+        #expect(s.classNames == [["r1", "r2", "r3"]])
+        #expect(s.taps == ["r1", "r2", "r3"])
+        #expect(try Self.symmetry(Self.geofences(1)) == nil)
+        // One tap monitoring every region (the region model): the calls' order is no state.
+        let regions = try #require(try Self.symmetry(BenchmarkModels.regionModel(regions: 4, platforms: 1).text))
+        #expect(regions.classNames == [["r1", "r2", "r3", "r4"]])
+        #expect(regions.taps == [nil, nil, nil, nil])
+    }
+
+    @Test("a region with its own reaction, radius or flag is told apart; the others stay alike")
+    func asymmetricRegionsAreToldApart() throws {
+        // A reaction to one region's entry only.
+        let entry = try #require(try Self.symmetry(Self.geofences(3, adding: "    - {event: didEnterRegion(r1), do: [startUpdating]}")))
+        #expect(entry.classNames == [["r2", "r3"]])
+        #expect(try Self.symmetry(Self.geofences(2, adding: "    - {event: didEnterRegion(r1), do: [startUpdating]}")) == nil)
+        // A bare region callback treats every region alike.
+        #expect(try Self.symmetry(Self.geofences(3, adding: "    - {event: didEnterRegion, do: [startUpdating]}"))?.classNames == [["r1", "r2", "r3"]])
+        // Another radius.
+        let radius = Self.geofences(3).replacingOccurrences(of: "do: [{monitorRegion: r2}]", with: "do: [{monitorRegion: {name: r2, radius: 250}}]")
+        #expect(radius != Self.geofences(3))
+        #expect(try Self.symmetry(radius)?.classNames == [["r1", "r3"]])
+        // Another screen after the tap, or a flag set.
+        let screen = Self.geofences(2).replacingOccurrences(of: "do: [{monitorRegion: r2}]", with: "do: [{monitorRegion: r2}], goto: home")
+        #expect(screen != Self.geofences(2))
+        #expect(try Self.symmetry(screen) == nil)
+        let flag = Self.geofences(2).replacingOccurrences(of: "do: [{monitorRegion: r1}]", with: "do: [{monitorRegion: r1}], set: [on]")
+        #expect(try Self.symmetry(flag) == nil)
+        // A tap offered on other screens.
+        let offered = Self.geofences(2).replacingOccurrences(of: "  maxStates:", with: "  tapsOn: {home: [allow, r1]}\n  maxStates:")
+        #expect(try Self.symmetry(offered) == nil)
+        // One tap monitoring both, for an app that reads monitoring failures: the order shows.
+        let failures = BenchmarkModels.geofenceModel(regions: 2, oneTap: true).text
+            .replacingOccurrences(of: "explore:\n", with: "    - {event: monitoringDidFail, goto: blocked}\nexplore:\n")
+        #expect(try Self.symmetry(failures) == nil)
+        #expect(try Self.symmetry(BenchmarkModels.geofenceModel(regions: 2, oneTap: true).text) != nil)
+    }
+
+    @Test("no example is symmetric: their searches and reports are as without symmetry")
+    func examplesAreNotSymmetric() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: ExampleModels.directory).filter({ $0.hasSuffix(".yml") }).sorted() {
+            let model = try AppModelParser.parse(contentsOf: ExampleModels.path(name))
+            #expect(RegionSymmetry(model) == nil, "\(name)")
+        }
+    }
+
+    // MARK: With and without
+
+    @Test("findings and reachable canonical states agree with and without symmetry",
+          arguments: [geofences(1), geofences(2), geofences(3), monitorsOutOfUse(2),
+                      BenchmarkModels.regionModel(regions: 2, platforms: 1).text,
+                      // Each region's latest event held besides the triggering one (G5), to depth 12.
+                      BenchmarkModels.regionModel(regions: 3, platforms: 1).text.replacingOccurrences(of: "depth: 64", with: "depth: 12")
+                          .replacingOccurrences(of: "device: {platforms:", with: "device: {holdsLatestRegionEvents: true, platforms:"),
+                      // Not symmetric: r1's entry has a reaction of its own.
+                      geofences(2, adding: "    - {event: didEnterRegion(r1), do: [startUpdating]}")])
+    func withAndWithout(_ text: String) throws {
+        let model = try Self.model(text)
+        let symmetry = RegionSymmetry(model)
+        let (plain, without) = try Self.search(text, symmetric: false)
+        let (reduced, with) = try Self.search(text, symmetric: true)
+        #expect(plain.codecMismatches == 0 && reduced.codecMismatches == 0)
+        #expect(without.exhaustive == with.exhaustive)
+        #expect(without.exhaustive || model.depth < 64, "the search closes")
+        let reducedStates = (0..<reduced.table.count).map { reduced.codec.state(reduced.table[Int32($0)]) }
+        if let symmetry {
+            var scratch = RegionSymmetry.Scratch()
+            // Every stored state is canonical, and every reachable state's canonical form is stored.
+            for var s in reducedStates { #expect(!symmetry.canonicalize(&s, &scratch)) }
+            let canonical = Set((0..<plain.table.count).map { i -> StateValue in
+                var s = plain.codec.state(plain.table[Int32(i)])
+                symmetry.canonicalize(&s, &scratch)
+                return StateValue(s)
+            })
+            #expect(canonical == Set(reducedStates.map(StateValue.init)))
+            #expect(reduced.table.count < plain.table.count)
+            #expect(with.symmetricRegions == symmetry.classNames)
+        } else {
+            #expect(reduced.table.count == plain.table.count)
+            #expect(with.transitions == without.transitions)
+            #expect(with.symmetricRegions.isEmpty)
+        }
+        #expect(without.symmetricRegions.isEmpty)
+        #expect(with.depth == without.depth)
+        // The same findings, up to the renaming (a key's text names no region).
+        #expect(Self.findings(with.findings) == Self.findings(without.findings))
+        // Every counterexample names concrete regions and replays.
+        for f in with.findings {
+            let result = ScenarioRunner.run(try ScenarioParser.parse(f.scenario, file: f.fileName))
+            #expect(result.outcome == .passed, "\(f.kind) \(f.key):\n\(f.scenario)\n\(result.timeline.text)")
+        }
+    }
+
+    @Test("a finding about each region is one finding with symmetry, its counterexample about a concrete region")
+    func regionFindingsAreOneOrbit() throws {
+        let with = try Self.search(Self.monitorsOutOfUse(2), symmetric: true).report
+        let without = try Self.search(Self.monitorsOutOfUse(2), symmetric: false).report
+        let key = "monitorRegion"
+        let plain = without.findings.filter { $0.kind == .backgroundStart && $0.key == key }
+        let reduced = with.findings.filter { $0.kind == .backgroundStart && $0.key == key }
+        // Without symmetry a finding per region (keys that print alike); with it, one.
+        #expect(plain.count == 2)
+        #expect(reduced.count == 1)
+        let scenario = try #require(reduced.first?.scenario)
+        #expect(scenario.contains("monitorRegion: r"))
+    }
+
+    @Test("--no-symmetry and the report: the classes are named, and the counts are those of every state without")
+    func commandLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("symmetry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("geofences.yml").path
+        try Self.geofences(2).write(toFile: file, atomically: true, encoding: .utf8)
+        let with = ExploreCommandLine.run(files: [file])
+        let without = ExploreCommandLine.run(files: [file], symmetry: false)
+        #expect(with.stdout.contains("regions r1, r2: the app treats them alike"))
+        #expect(!without.stdout.contains("alike"))
+        let plain = try Self.search(Self.geofences(2), symmetric: false).report
+        #expect(without.stdout.contains("iOS 18.0: \(plain.states) states, \(plain.transitions) transitions"))
+        let json = ExploreCommandLine.run(files: [file], format: .json)
+        #expect(json.stdout.contains(#""symmetricRegions":[["r1","r2"]]"#))
+        #expect(with.status == without.status)
+    }
+}
