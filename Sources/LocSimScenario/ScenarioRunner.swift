@@ -78,7 +78,7 @@ public final class ScenarioRunner {
     private var objects: [String: (kind: ObjectKind, id: SessionID)] = [:]
 
     /// What a name of a section-O step stands for.
-    private enum ObjectKind: String {
+    fileprivate enum ObjectKind: String {
         case serviceSession = "a service session"
         case backgroundActivity = "a background activity session"
         case liveUpdates = "live updates"
@@ -178,6 +178,32 @@ public final class ScenarioRunner {
             return invalid(step, device.rejections[before])
         }
         return .applied
+    }
+
+    /// What a run is at one moment, to go back to with ``restore(_:)``: the device
+    /// (``SimulatedDevice/Checkpoint``) and the runner's own state. For a driver that undoes a
+    /// step that could not apply (`locsim serve`) instead of replaying every step before it.
+    public struct Checkpoint {
+        fileprivate let device: SimulatedDevice.Checkpoint
+        fileprivate let strongManagers: [LocationManager]
+        fileprivate let lastExpectIndex: Int
+        fileprivate let refusal: String?
+        fileprivate let objects: [String: (kind: ObjectKind, id: SessionID)]
+    }
+
+    /// The run as it is now.
+    public func checkpoint() -> Checkpoint {
+        Checkpoint(device: device.checkpoint(), strongManagers: strongManagers, lastExpectIndex: lastExpectIndex,
+                   refusal: refusal, objects: objects)
+    }
+
+    /// Puts the run back as it was at `checkpoint`, taken from this runner.
+    public func restore(_ checkpoint: Checkpoint) {
+        device.restore(checkpoint.device)
+        strongManagers = checkpoint.strongManagers
+        lastExpectIndex = checkpoint.lastExpectIndex
+        refusal = checkpoint.refusal
+        objects = checkpoint.objects
     }
 
     /// The device the run drives (LocSim's addition, for drivers that show it).
