@@ -327,3 +327,40 @@ open class LocationManager {
         app.model.services.monitoredRegions.first { $0.name == name } ?? Region(name: name)
     }
 }
+
+// MARK: Checkpoints
+
+extension LocationManager {
+    /// A manager's part of a ``SimulatedDevice/Checkpoint``.
+    struct Checkpoint {
+        fileprivate let lastCallbackChangedStatus: Bool
+        fileprivate let location: Location?
+        fileprivate let pendingCompletions: [((any Error)?) -> Void]
+        fileprivate let authorizationContinuations: [AsyncStream<AuthorizationStatus>.Continuation]
+        fileprivate let distanceFilter: Double
+        fileprivate let activityType: ActivityType
+        fileprivate let isUpdatingHeading: Bool
+        fileprivate let heading: Heading?
+        fileprivate let headingFilter: Double
+        fileprivate let headingOrientation: DeviceOrientation
+    }
+
+    func checkpoint() -> Checkpoint {
+        Checkpoint(lastCallbackChangedStatus: lastCallbackChangedStatus, location: location, pendingCompletions: pendingCompletions,
+                   authorizationContinuations: authorizationContinuations, distanceFilter: distanceFilter, activityType: activityType,
+                   isUpdatingHeading: isUpdatingHeading, heading: heading, headingFilter: headingFilter, headingOrientation: headingOrientation)
+    }
+
+    func restore(_ c: Checkpoint) {
+        lastCallbackChangedStatus = c.lastCallbackChangedStatus
+        location = c.location
+        pendingCompletions = c.pendingCompletions
+        authorizationContinuations = c.authorizationContinuations
+        distanceFilter = c.distanceFilter
+        activityType = c.activityType
+        isUpdatingHeading = c.isUpdatingHeading
+        heading = c.heading
+        headingFilter = c.headingFilter
+        headingOrientation = c.headingOrientation
+    }
+}

@@ -213,3 +213,52 @@ final class WeakManager {
     weak var value: LocationManager?
     init(_ value: LocationManager) { self.value = value }
 }
+
+// MARK: Checkpoints
+
+extension SimulatedApp {
+    /// An app's part of a ``SimulatedDevice/Checkpoint``: its values, and its managers' that exist.
+    public struct Checkpoint {
+        fileprivate let interpreter: AuthorizationInterpreter
+        fileprivate let managerObjects: [ManagerID: WeakManager]
+        fileprivate let lifecycleObservers: LifecycleObservers
+        fileprivate let managerNames: [ManagerID: String]
+        fileprivate let nextManager: Int
+        fileprivate let sessionSinks: SinkList<SessionID>
+        fileprivate let monitorSinks: SinkList<String>
+        fileprivate let sessionNames: [SessionID: String]
+        fileprivate let nextSession: Int
+        fileprivate let feeds: [WeakFeed]
+        fileprivate let processNumber: Int
+        fileprivate let lastLocationConfirmation: LocationConfirmation?
+        fileprivate let launchOptions: Set<LaunchOptionsKey>
+        fileprivate let isSceneConnected: Bool
+        fileprivate let managers: [(LocationManager, LocationManager.Checkpoint)]
+    }
+
+    func checkpoint() -> Checkpoint {
+        Checkpoint(interpreter: interpreter, managerObjects: managerObjects, lifecycleObservers: lifecycleObservers,
+                   managerNames: managerNames, nextManager: nextManager, sessionSinks: sessionSinks, monitorSinks: monitorSinks,
+                   sessionNames: sessionNames, nextSession: nextSession, feeds: feeds, processNumber: processNumber,
+                   lastLocationConfirmation: lastLocationConfirmation, launchOptions: launchOptions,
+                   isSceneConnected: isSceneConnected, managers: managers.map { ($0, $0.checkpoint()) })
+    }
+
+    func restore(_ c: Checkpoint) {
+        interpreter = c.interpreter
+        managerObjects = c.managerObjects
+        lifecycleObservers = c.lifecycleObservers
+        managerNames = c.managerNames
+        nextManager = c.nextManager
+        sessionSinks = c.sessionSinks
+        monitorSinks = c.monitorSinks
+        sessionNames = c.sessionNames
+        nextSession = c.nextSession
+        feeds = c.feeds
+        processNumber = c.processNumber
+        lastLocationConfirmation = c.lastLocationConfirmation
+        launchOptions = c.launchOptions
+        isSceneConnected = c.isSceneConnected
+        for (manager, saved) in c.managers { manager.restore(saved) }
+    }
+}

@@ -545,3 +545,63 @@ private struct DeviceRunLoop {
         return (item.app, local)
     }
 }
+
+// MARK: Checkpoints
+
+extension SimulatedDevice {
+    /// What a device is at one moment, to go back to with ``restore(_:)``: for a driver that
+    /// applies a step and undoes it when the step could not apply (`locsim serve`), instead of
+    /// replaying every step before it. Taking one costs the same whatever the timeline's length:
+    /// the timeline and the rejections are kept as their counts (they only grow, so going back
+    /// drops what was added).
+    ///
+    /// It holds the device's values, each app's and each location manager's that exists; objects
+    /// made after it (a manager, a session) are dropped from their app on restore.
+    public struct Checkpoint {
+        fileprivate let now: Duration
+        fileprivate let timelineCount: Int
+        fileprivate let rejectionsCount: Int
+        fileprivate let location: Location?
+        fileprivate let locationServicesEnabled: Bool
+        fileprivate let isLocked: Bool
+        fileprivate let heading: Heading
+        fileprivate let restricted: Bool
+        fileprivate let parameters: DeviceParameters
+        fileprivate let runLoop: DeviceRunLoop
+        fileprivate let draining: Bool
+        fileprivate let scheduledFixes: FixSchedule
+        fileprivate let awaitsSuspend: Bool
+        fileprivate let asyncActivity: Int
+        fileprivate let turns: Int
+        fileprivate let apps: [SimulatedApp.Checkpoint]
+    }
+
+    /// The device as it is now (``Checkpoint``).
+    public func checkpoint() -> Checkpoint {
+        Checkpoint(now: now, timelineCount: timeline.entries.count, rejectionsCount: rejections.count, location: location,
+                   locationServicesEnabled: locationServicesEnabled, isLocked: isLocked, heading: heading, restricted: restricted,
+                   parameters: parameters, runLoop: runLoop, draining: draining, scheduledFixes: scheduledFixes,
+                   awaitsSuspend: awaitsSuspend, asyncActivity: asyncActivity, turns: turns, apps: apps.map { $0.checkpoint() })
+    }
+
+    /// Puts the device back as it was at `checkpoint`, taken from this device: entries and
+    /// rejections added since are dropped.
+    public func restore(_ checkpoint: Checkpoint) {
+        now = checkpoint.now
+        if timeline.entries.count > checkpoint.timelineCount { timeline.entries.removeSubrange(checkpoint.timelineCount...) }
+        if rejections.count > checkpoint.rejectionsCount { rejections.removeSubrange(checkpoint.rejectionsCount...) }
+        location = checkpoint.location
+        locationServicesEnabled = checkpoint.locationServicesEnabled
+        isLocked = checkpoint.isLocked
+        heading = checkpoint.heading
+        restricted = checkpoint.restricted
+        parameters = checkpoint.parameters
+        runLoop = checkpoint.runLoop
+        draining = checkpoint.draining
+        scheduledFixes = checkpoint.scheduledFixes
+        awaitsSuspend = checkpoint.awaitsSuspend
+        asyncActivity = checkpoint.asyncActivity
+        turns = checkpoint.turns
+        for (app, saved) in zip(apps, checkpoint.apps) { app.restore(saved) }
+    }
+}

@@ -26,6 +26,11 @@ public struct InProcessPlayground: Sendable {
     public init() {
         var options = Playground.Options()
         options.rulesFile = nil
+        self.init(options: options)
+    }
+
+    /// A playground with `options` (and no `dot`) behind an in-process router.
+    public init(options: Playground.Options) {
         responder = Playground(options: options, dot: nil).router().buildResponder()
         var logger = Logger(label: "locsim.serve.in-process")
         logger.logLevel = .critical
@@ -36,10 +41,17 @@ public struct InProcessPlayground: Sendable {
     public func respond(method: String, path: String, headers: [(String, String)], body: Data,
                         client: String = "127.0.0.1") async -> Answer {
         var fields = HTTPFields()
+        // A `Host` header is the request's authority, as HTTPTypes makes it of an HTTP/1.1 head
+        // read from a socket (the first one; a second stays a header, as on a socket).
+        var authority: String?
         for (name, value) in headers {
+            if authority == nil, name.lowercased() == "host" {
+                authority = value
+                continue
+            }
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
-        let head = HTTPRequest(method: HTTPRequest.Method(method) ?? .get, scheme: nil, authority: nil, path: path, headerFields: fields)
+        let head = HTTPRequest(method: HTTPRequest.Method(method) ?? .get, scheme: nil, authority: authority, path: path, headerFields: fields)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body)))
         let context = PlaygroundContext(logger: logger, remoteAddress: try? SocketAddress(ipAddress: client, port: 40_000))
         do {

@@ -237,6 +237,11 @@ let session = null;      // the view the server last sent
 let vocabulary = null;
 let graphs = {};         // platform -> graph view
 let preciseTouched = false;
+// The timeline rows on the page: the session and opened file they belong to, and the index after
+// the last one. Actions ask only for the entries after it (`?since=`), so a request's work does
+// not grow with the session.
+let shown = { id: null, epoch: -1, next: 0 };
+const maxRows = 2000;    // the page keeps the last 2,000 rows
 
 // Errors and notes are shown next to what made them: the group of the button or box the action
 // came from (its .error line), else the setup panel's.
@@ -341,7 +346,7 @@ async function act(action, near) {
     action = { step: `choose: {button: ${word}, precise: ${$("precise-toggle").checked ? "on" : "off"}}` };
   }
   try {
-    render(await api("POST", `/api/sessions/${session.id}/actions`, action));
+    render(await api("POST", `/api/sessions/${session.id}/actions?since=${shown.next}&stepsSince=${session.stepCount}`, action));
     const o = session.lastOutcome;
     if (o && (o.result === "invalid" || o.result === "failed")) showError(`${o.step}: ${o.message}`, near);
     else if (o && o.note) showNote(`${o.step}: ${o.note}`, near);
@@ -349,7 +354,7 @@ async function act(action, near) {
 }
 
 async function runAll() {
-  while (session && session.pending.length > 0) {
+  while (session && session.pendingCount > 0) {
     await act({ do: "next" }, $("run-all"));
     const o = session.lastOutcome;
     if (o && (o.result === "invalid" || o.result === "failed")) break;
@@ -396,13 +401,13 @@ function render(view) {
     ["temporary full accuracy", view.hidden.temporaryFullAccuracy],
     ["queued prompts", view.hidden.queuedPrompts.join(", ") || "none"], ["held events", view.hidden.heldEvents],
     ["timers", view.hidden.timers.map((t) => `${t.kind} at ${t.at} (in ${t.inTime})`).join("; ") || "none"],
-    ["steps recorded", view.steps.length], ["expectations held", view.expectationsHeld],
+    ["steps recorded", view.stepCount], ["expectations held", view.expectationsHeld],
   ]);
-  $("opened").hidden = view.pending.length === 0 && !(view.lastOutcome && $("opened").dataset.used);
-  if (view.pending.length > 0) $("opened").dataset.used = "1";
-  $("pending-count").textContent = view.pending.length;
+  $("opened").hidden = view.pendingCount === 0 && !(view.lastOutcome && $("opened").dataset.used);
+  if (view.pendingCount > 0) $("opened").dataset.used = "1";
+  $("pending-count").textContent = view.pendingCount;
   $("pending").replaceChildren(...view.pending.map((s) => el("li", { text: s })));
-  $("next-step").disabled = view.pending.length === 0;
+  $("next-step").disabled = view.pendingCount === 0;
   renderGraph(view);
 }
 
@@ -428,14 +433,20 @@ function renderPrompt(view, previous) {
 
 function renderTimeline(view) {
   const body = $("timeline").querySelector("tbody");
-  body.replaceChildren(...view.timeline.map((e) => {
+  const rows = view.timeline.map((e) => {
     const row = el("tr", { class: "k-" + e.kind, "data-line": e.line },
       el("td", { text: e.time }), el("td", { text: e.kind }), el("td", { text: e.text }));
     const rules = el("td", { class: "rules" });
     rules.append(ruleLinks(e.rules));
     row.append(rules);
     return row;
-  }));
+  });
+  // New entries follow the ones shown: append them; otherwise (another session, an opened file,
+  // entries the server's window left out) show the view's entries alone.
+  if (shown.id === view.id && shown.epoch === view.epoch && view.timelineFrom === shown.next) body.append(...rows);
+  else body.replaceChildren(...rows);
+  while (body.rows.length > maxRows) body.deleteRow(0);
+  shown = { id: view.id, epoch: view.epoch, next: view.timelineFrom + view.timeline.length };
   const scroll = body.closest(".scroll");
   scroll.scrollTop = scroll.scrollHeight;
 }

@@ -6,6 +6,7 @@ import LocSimExplorer
 import LocSimInput
 import LocSimModel
 import LocSimScenario
+import LocSimYAML
 import NIOCore
 
 /// `locsim serve`: a local web server with one page that looks like the phone — the app, the
@@ -40,6 +41,18 @@ public struct Playground: Sendable {
         public var connectionTimeout: Duration = Playground.defaultConnectionTimeout
         /// The largest request body accepted, in bytes.
         public var maxBodyBytes = 256 * 1024
+        /// The most YAML nodes an opened file may expand to (an alias counts its whole target each
+        /// time it is used): 100,000, a tenth of what `locsim run` allows a file, so that one Open
+        /// holds tens of megabytes at most while it is read. More: 400, one line.
+        public var maxOpenedNodes = 100_000
+        /// The most scalar text, in UTF-8 bytes, an opened file may expand to: 1 MiB (an eighth of
+        /// a file's). More: 400, one line.
+        public var maxOpenedTextBytes = 1 << 20
+        /// The most steps one session records or an opened file may hold: 20,000 (more: 409 for a
+        /// step, 413 for a file).
+        public var maxSessionSteps = 20_000
+        /// The most timeline entries one session keeps: 200,000 (more: 409).
+        public var maxTimelineEntries = 200_000
         /// The rules reference the page links to (`/rules#g5`), read once at start; `nil` or a
         /// missing file serves a page that says where the rules are.
         public var rulesFile: String? = "Docs/Rules.md"
@@ -70,7 +83,9 @@ public struct Playground: Sendable {
     /// `dot` (`nil`: none; the page draws the graph itself either way).
     init(options: Options, dot: GraphvizDot?, clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.options = options
-        store = SessionStore(idleTimeout: options.idleTimeout, capacity: options.capacity, perClient: options.sessionsPerClient, clock: clock)
+        store = SessionStore(idleTimeout: options.idleTimeout, capacity: options.capacity, perClient: options.sessionsPerClient,
+                             limits: PlaygroundSession.Limits(maxSteps: options.maxSessionSteps, maxTimelineEntries: options.maxTimelineEntries),
+                             clock: clock)
         graphs = GraphCache(dot: dot)
         hostPolicy = HostPolicy(allowedHosts: options.allowedHosts)
         let markdown = options.rulesFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
@@ -148,8 +163,9 @@ public struct Playground: Sendable {
             let box = try await store.create(name: name, device: device, app: app, client: context.client)
             return try await Self.jsonOffPool(try await box.view(), status: .created)
         }
-        router.get("/api/sessions/:id") { _, context in
-            try await Self.jsonOffPool(try await store.session(Self.id(context)).view())
+        router.get("/api/sessions/:id") { request, context in
+            let range = try Self.range(request)
+            return try await Self.jsonOffPool(try await store.session(Self.id(context)).view(range))
         }
         router.delete("/api/sessions/:id") { _, context in
             try await store.remove(Self.id(context))
@@ -159,14 +175,14 @@ public struct Playground: Sendable {
             let box = try await store.session(Self.id(context))
             let body = try await self.body(of: request)
             let action = try await ServeWork.run { try ActionRequest.read(body) }
-            return try await Self.jsonOffPool(try await box.act(action))
+            return try await Self.jsonOffPool(try await box.act(action, range: try Self.range(request)))
         }
         router.post("/api/sessions/:id/open") { request, context in
             let box = try await store.session(Self.id(context))
             let body = try await self.body(of: request)
             let opened = try await ServeWork.run { try OpenRequest.read(body) }
             let file = opened.name ?? request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? "opened.yml"
-            return try await Self.jsonOffPool(try await box.open(opened.text, file: file))
+            return try await Self.jsonOffPool(try await box.open(opened.text, file: file, budget: YAMLBudget(maxExpandedNodes: options.maxOpenedNodes, maxExpandedBytes: options.maxOpenedTextBytes), range: try Self.range(request)))
         }
         router.get("/api/sessions/:id/export") { _, context in
             let box = try await store.session(Self.id(context))
@@ -197,6 +213,17 @@ public struct Playground: Sendable {
             throw PlaygroundError(.badRequest, "platform '\(text)' is not a release LocSim knows (\(Platform.knownReleasesDescription))")
         }
         return platform
+    }
+
+    /// The part of a session's view a request asks for: `?since=N` (timeline entries from index
+    /// N; the page sends how many it shows) and `?stepsSince=M` (recorded steps from index M).
+    private static func range(_ request: Request) throws -> SessionView.Range {
+        func index(_ name: String) throws -> Int? {
+            guard let text = request.uri.queryParameters[Substring(name)].map(String.init) else { return nil }
+            guard let n = Int(text), n >= 0 else { throw PlaygroundError(.badRequest, "\(name) '\(text.prefix(40))' is not an index (a whole number from 0)") }
+            return n
+        }
+        return SessionView.Range(since: try index("since"), stepsSince: try index("stepsSince"))
     }
 
     private static func id(_ context: PlaygroundContext) throws -> String {

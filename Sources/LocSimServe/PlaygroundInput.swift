@@ -48,8 +48,13 @@ enum PlaygroundInput {
         return try ScenarioParser.parseStep(value)
     }
 
-    /// A scenario file, or a counterexample `locsim explore` wrote.
-    static func scenario(_ text: String, file: String) throws -> Scenario {
+    /// A scenario file, or a counterexample `locsim explore` wrote, read within `budget` (a
+    /// request's, smaller than a file's: ``Playground/Options/maxOpenedNodes``).
+    static func scenario(_ text: String, file: String, budget: YAMLBudget) throws -> Scenario {
+        try YAMLBudget.$current.withValue(budget) { try scenario(text, file: file) }
+    }
+
+    private static func scenario(_ text: String, file: String) throws -> Scenario {
         if let root = try YAMLValue.parse(text, file: file), root.isMapping {
             for (key, _, value) in try root.mapping("a scenario") {
                 if key == "app", value.isMapping { try refuseFiles(inApp: value) }

@@ -8,11 +8,19 @@ import LocSimScenario
 ///
 /// Every action is a scenario step (the words of `StepSyntax`), applied by the scenario runner,
 /// so the page, the export and `locsim run` share one vocabulary and one implementation. A step
-/// that cannot apply is not recorded, and the device is rebuilt from the recorded steps, so that
-/// what the page shows is always what the exported file replays (an `expect` that fails changes
-/// nothing and needs no rebuild). Not thread-safe: a
+/// that cannot apply is not recorded, and the device goes back to a checkpoint taken before it
+/// (`ScenarioRunner.Checkpoint`), so that what the page shows is always what the exported file
+/// replays (an `expect` that fails changes nothing). No request replays the session's steps. Not thread-safe: a
 /// `SessionStore` keeps each session inside its own actor. Core Location has no such type.
 final class PlaygroundSession {
+    /// What one session may hold, so that its memory is bounded whatever its client sends.
+    struct Limits: Sendable, Equatable {
+        /// The most steps a session records (and an opened file may hold): 20,000.
+        var maxSteps = 20_000
+        /// The most timeline entries a session keeps: 200,000 (a step adds a few).
+        var maxTimelineEntries = 200_000
+    }
+
     /// The device, the app and the steps that applied, in order.
     private(set) var scenario: Scenario
     /// The steps of an opened file not yet applied (``next()`` applies the first).
@@ -22,14 +30,20 @@ final class PlaygroundSession {
     private var nextOpened = 0
     /// How many `expect` steps held.
     private(set) var expectationsHeld = 0
+    /// How many files were opened (each starts a new timeline).
+    private(set) var epoch = 0
     /// What the last action did.
     private(set) var lastOutcome: ActionOutcome?
     private var runner: ScenarioRunner
 
+    /// What the session may hold.
+    let limits: Limits
+
     /// A new session on a fresh device.
-    init(name: String, device: DeviceSpec, app: AppDescription) {
+    init(name: String, device: DeviceSpec, app: AppDescription, limits: Limits = Limits()) {
         scenario = Scenario(name: name, file: Self.fileName, device: device, app: app, steps: [])
         runner = ScenarioRunner(scenario)
+        self.limits = limits
     }
 
     /// The name errors give as the session's file.
@@ -41,9 +55,14 @@ final class PlaygroundSession {
     var app: SimulatedApp { runner.simulatedApp }
 
     /// Applies `step`; records it when it applied or held.
+    /// - Throws: ``PlaygroundError`` (409) when the session holds ``Limits/maxSteps`` steps or
+    ///   ``Limits/maxTimelineEntries`` entries: nothing is applied.
     @discardableResult
-    func perform(_ step: Step) -> ActionOutcome {
+    func perform(_ step: Step) throws -> ActionOutcome {
+        try requireRoom()
         let before = device.timeline.entries.count
+        // A step that cannot apply is undone from here (its cost is the step's, not the session's).
+        let checkpoint = runner.checkpoint()
         var outcome = ActionOutcome(step: ScenarioWriter.step(step.action).block, runner.apply(step))
         if outcome.result == .applied {
             outcome.note = Self.note(for: step.action, added: Array(device.timeline.entries.dropFirst(before)), app: app)
@@ -57,9 +76,10 @@ final class PlaygroundSession {
             // its cost does not grow with the session.
             break
         case .invalid:
-            // What a step that did not apply may have left behind (a rejection, a failed
-            // expectation's window) is not part of the scenario: replay what was recorded.
-            rebuild()
+            // What a step that did not apply may have left behind (a rejection, an object it
+            // numbered) is not part of the scenario: back to before it, as a replay of the
+            // recorded steps would be (checked against replays by SessionCostTests).
+            runner.restore(checkpoint)
         }
         lastOutcome = outcome
         return outcome
@@ -70,7 +90,7 @@ final class PlaygroundSession {
     @discardableResult
     func next() throws -> ActionOutcome {
         guard nextOpened < opened.count else { throw PlaygroundError(.conflict, "no step of an opened file is left to apply") }
-        let outcome = perform(opened[nextOpened])
+        let outcome = try perform(opened[nextOpened])
         if outcome.result == .applied || outcome.result == .held { nextOpened += 1 }
         return outcome
     }
@@ -83,13 +103,28 @@ final class PlaygroundSession {
         guard let next = device.apps.compactMap(\.model.nextDeadline).min() else {
             throw PlaygroundError(.conflict, "nothing is scheduled: no timer is running")
         }
-        return perform(Step(.wait(max(.zero, next - device.now)), line: 0))
+        return try perform(Step(.wait(max(.zero, next - device.now)), line: 0))
+    }
+
+    /// Refuses a step when the session is full.
+    private func requireRoom() throws {
+        if scenario.steps.count >= limits.maxSteps {
+            throw PlaygroundError(.conflict, "the session holds \(limits.maxSteps) steps, the most one session records: export it, or start a new session")
+        }
+        if device.timeline.entries.count >= limits.maxTimelineEntries {
+            throw PlaygroundError(.conflict, "the session's timeline holds \(limits.maxTimelineEntries) entries, the most one session keeps: export it, or start a new session")
+        }
     }
 
     /// Starts over with an opened scenario: its device and app, its steps pending.
-    func open(_ opened: Scenario) {
+    /// - Throws: ``PlaygroundError`` (413) when it has more than ``Limits/maxSteps`` steps.
+    func open(_ opened: Scenario) throws {
+        guard opened.steps.count <= limits.maxSteps else {
+            throw PlaygroundError(.contentTooLarge, "\(opened.file): \(opened.steps.count) steps, more than the \(limits.maxSteps) one session holds")
+        }
         scenario = Scenario(name: opened.name, file: Self.fileName, device: opened.device, app: opened.app, steps: [])
         self.opened = opened.steps
+        epoch += 1
         nextOpened = 0
         expectationsHeld = 0
         lastOutcome = nil
@@ -123,15 +158,12 @@ final class PlaygroundSession {
         }
     }
 
-    /// How many times the device was rebuilt from the recorded steps (for tests: work that grows
-    /// with the session).
+    /// How many times the device was rebuilt from the recorded steps (for tests and the view's
+    /// `work`: work that would grow with the session). Nothing rebuilds it since steps that cannot
+    /// apply are undone from a checkpoint; kept so that tests see it stays 0.
     private(set) var rebuilds = 0
-
-    private func rebuild() {
-        rebuilds += 1
-        runner = ScenarioRunner(scenario)
-        for step in scenario.steps { _ = runner.apply(step) }
-    }
+    /// How many recorded steps were applied again by rebuilds, in all.
+    private(set) var replayedSteps = 0
 }
 
 /// What one action did: the step as the file spells it, and whether it applied.

@@ -2,6 +2,7 @@ import Foundation
 import LocSim
 import LocSimModel
 import LocSimScenario
+import LocSimYAML
 
 /// One session's device, behind its own serial Dispatch queue: every request on a session runs
 /// there, one at a time and off Swift's cooperative pool (``ServeWork``), so its device is touched
@@ -13,9 +14,9 @@ final class SessionBox: @unchecked Sendable {
     private let session: PlaygroundSession
     private let queue: DispatchQueue
 
-    init(id: String, name: String, device: DeviceSpec, app: AppDescription) {
+    init(id: String, name: String, device: DeviceSpec, app: AppDescription, limits: PlaygroundSession.Limits = .init()) {
         self.id = id
-        session = PlaygroundSession(name: name, device: device, app: app)
+        session = PlaygroundSession(name: name, device: device, app: app, limits: limits)
         queue = DispatchQueue(label: "locsim.serve.session", qos: .userInitiated)
     }
 
@@ -25,26 +26,30 @@ final class SessionBox: @unchecked Sendable {
         return try await ServeWork.run(on: queue) { try body(session.value, id) }
     }
 
-    /// The session's view.
-    func view() async throws -> SessionView { try await run { SessionView(id: $1, session: $0) } }
+    /// The session's view (the part `range` asks for).
+    func view(_ range: SessionView.Range = .latest) async throws -> SessionView {
+        try await run { SessionView(id: $1, session: $0, range: range) }
+    }
 
-    /// Performs an action and answers the view after it.
-    func act(_ action: PlaygroundAction) async throws -> SessionView {
+    /// Performs an action and answers the view after it (the part `range` asks for).
+    func act(_ action: PlaygroundAction, range: SessionView.Range = .latest) async throws -> SessionView {
         try await run { session, id in
+            let replayed = session.replayedSteps
             switch action {
-            case .step(let step): session.perform(step)
+            case .step(let step): try session.perform(step)
             case .next: try session.next()
             case .nextDeadline: try session.advanceToNextDeadline()
             }
-            return SessionView(id: id, session: session)
+            return SessionView(id: id, session: session, range: range, replayed: session.replayedSteps - replayed)
         }
     }
 
-    /// Reads `text` as a scenario file named `file` and starts over with it.
-    func open(_ text: String, file: String) async throws -> SessionView {
+    /// Reads `text` as a scenario file named `file`, within the request budget `budget`, and
+    /// starts over with it.
+    func open(_ text: String, file: String, budget: YAMLBudget, range: SessionView.Range = .latest) async throws -> SessionView {
         try await run { session, id in
-            session.open(try PlaygroundInput.scenario(text, file: file))
-            return SessionView(id: id, session: session)
+            try session.open(try PlaygroundInput.scenario(text, file: file, budget: budget))
+            return SessionView(id: id, session: session, range: range)
         }
     }
 
@@ -78,12 +83,15 @@ actor SessionStore {
     let capacity: Int
     /// The most sessions one client may have alive at once.
     let perClient: Int
+    /// What each session may hold.
+    let limits: PlaygroundSession.Limits
     private let clock: @Sendable () -> ContinuousClock.Instant
     private var sessions: [String: (box: SessionBox, lastUsed: ContinuousClock.Instant, client: String)] = [:]
 
     /// A store; `clock` tells the time (for tests that expire sessions without waiting).
-    init(idleTimeout: Duration, capacity: Int, perClient: Int = .max,
+    init(idleTimeout: Duration, capacity: Int, perClient: Int = .max, limits: PlaygroundSession.Limits = .init(),
          clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.limits = limits
         self.idleTimeout = idleTimeout
         self.capacity = capacity
         self.perClient = perClient
@@ -109,7 +117,7 @@ actor SessionStore {
         }
         var id = Self.newID()
         while sessions[id] != nil { id = Self.newID() }
-        let box = SessionBox(id: id, name: name, device: device, app: app)
+        let box = SessionBox(id: id, name: name, device: device, app: app, limits: limits)
         sessions[id] = (box, clock(), client)
         return box
     }

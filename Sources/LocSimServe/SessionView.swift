@@ -5,7 +5,36 @@ import LocSimScenario
 
 /// What `GET /api/sessions/{id}` answers: the phone's screen, the app's state, what a developer
 /// cannot see on a real phone, the timeline with the rules behind each entry, and the steps.
+///
+/// The view is incremental: it holds the timeline entries from index `since` on (the page sends
+/// how many it has) and the recorded steps from `stepsSince` on, each at most ``window`` of them
+/// (the last ones), and the first ``window`` pending steps; the counts say how many there are in
+/// all. So the work of a request — the entries rendered — does not grow with the session.
 struct SessionView: Codable, Sendable, Equatable {
+    /// The most timeline entries, recorded steps and pending steps one view holds: 500.
+    static let window = 500
+
+    /// Which part of the timeline and of the steps a request asks for.
+    struct Range: Sendable, Equatable {
+        /// The index of the first timeline entry wanted (`nil`: the last ``SessionView/window``).
+        var since: Int?
+        /// The index of the first recorded step wanted (`nil`: the last ``SessionView/window``).
+        var stepsSince: Int?
+
+        /// Everything from the start, as far as the window allows.
+        static let latest = Range()
+    }
+
+    /// The work a request did, for tests and benchmarks that check it does not grow with the
+    /// session: the entries and steps it rendered and the steps it replayed.
+    struct WorkView: Codable, Sendable, Equatable {
+        /// Timeline entries, recorded steps and pending steps rendered into this view.
+        var rendered: Int
+        /// Recorded steps applied again to rebuild the device (0 unless a step could not apply
+        /// and its effects could not be rolled back).
+        var replayed: Int
+    }
+
     /// The system prompt on screen, as the chosen OS draws it.
     struct PromptView: Codable, Sendable, Equatable {
         /// A button: its scenario word and its text.
@@ -82,13 +111,30 @@ struct SessionView: Codable, Sendable, Equatable {
     var hidden: HiddenView
     /// The node of `locsim graph`'s state machine the app is in.
     var graphState: String
+    /// How many files were opened in the session: a new number starts a new timeline (the page
+    /// then shows the view's entries alone instead of appending them).
+    var epoch: Int
+    /// The timeline entries from index ``timelineFrom`` on (at most ``window``).
     var timeline: [EntryView]
-    /// The steps that applied, as the exported file spells them.
+    /// The index of the first entry of ``timeline`` in the whole timeline.
+    var timelineFrom: Int
+    /// How many entries the whole timeline has.
+    var timelineCount: Int
+    /// The steps that applied, as the exported file spells them, from index ``stepsFrom`` on (at
+    /// most ``window``).
     var steps: [String]
-    /// The steps of an opened file still to apply.
+    /// The index of the first step of ``steps`` among all the recorded steps.
+    var stepsFrom: Int
+    /// How many steps applied in all.
+    var stepCount: Int
+    /// The first steps of an opened file still to apply (at most ``window``).
     var pending: [String]
+    /// How many steps of an opened file are still to apply.
+    var pendingCount: Int
     var expectationsHeld: Int
     var lastOutcome: OutcomeView?
+    /// What the request did.
+    var work: WorkView
 
     /// What the last action did.
     struct OutcomeView: Codable, Sendable, Equatable {
@@ -99,7 +145,8 @@ struct SessionView: Codable, Sendable, Equatable {
         var note: String?
     }
 
-    init(id: String, session s: PlaygroundSession) {
+    /// The view of session `s` for a request that asked for `range` and replayed `replayed` steps.
+    init(id: String, session s: PlaygroundSession, range: Range = .latest, replayed: Int = 0) {
         let device = s.device, app = s.app, model = app.model
         self.id = id
         name = s.scenario.name
@@ -127,13 +174,31 @@ struct SessionView: Codable, Sendable, Equatable {
                                 TimerView(kind: "\($0.kind)", at: TimelineEntry.format($0.at), inTime: DurationText.format(max(.zero, $0.at - device.now)))
                             })
         graphState = AuthorizationGraph.nodeLabel(of: model)
-        timeline = device.timeline.entries.map {
+        epoch = s.epoch
+        let entries = device.timeline.entries
+        timelineCount = entries.count
+        timelineFrom = Self.start(of: entries.count, since: range.since)
+        timeline = entries[timelineFrom...].map {
             EntryView(time: TimelineEntry.format($0.time), kind: $0.kind.rawValue, text: $0.text, line: $0.line,
                       rules: EntryRules.rules(for: $0, platform: device.platform))
         }
-        steps = s.scenario.steps.map { ScenarioWriter.step($0.action).block }
-        pending = s.pending.map { ScenarioWriter.step($0.action).block }
+        let recorded = s.scenario.steps
+        stepCount = recorded.count
+        stepsFrom = Self.start(of: recorded.count, since: range.stepsSince)
+        steps = recorded[stepsFrom...].map { ScenarioWriter.step($0.action).block }
+        let left = s.pending
+        pendingCount = left.count
+        pending = left.prefix(Self.window).map { ScenarioWriter.step($0.action).block }
         expectationsHeld = s.expectationsHeld
         lastOutcome = s.lastOutcome.map { OutcomeView(step: $0.step, result: $0.result.rawValue, message: $0.message, note: $0.note) }
+        work = WorkView(rendered: timeline.count + steps.count + pending.count, replayed: replayed)
+    }
+
+    /// The first index of a part of `count` items a view holds for a request that has `since`:
+    /// from `since` (at most `count`), but never more than ``window`` before the end.
+    static func start(of count: Int, since: Int?) -> Int {
+        let latest = max(0, count - window)
+        guard let since else { return latest }
+        return max(latest, min(max(0, since), count))
     }
 }

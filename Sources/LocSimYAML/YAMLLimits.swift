@@ -23,3 +23,28 @@ public enum YAMLLimits {
     /// 40,000 nodes); a document without aliases holds at most ``maxFileBytes`` of text.
     public static let maxExpandedBytes = 8 << 20
 }
+
+/// The expansion budget one YAML reading is held to: ``YAMLLimits`` unless a caller that reads
+/// text from others (the playground's requests) binds a smaller one with
+/// `YAMLBudget.$current.withValue(…)` around the reading. A budget is never larger than
+/// ``YAMLLimits``: the larger of the two limits is ignored.
+public struct YAMLBudget: Sendable, Equatable {
+    /// The most nodes with every alias expanded.
+    public var maxExpandedNodes: Int
+    /// The most scalar text, in UTF-8 bytes, with every alias expanded.
+    public var maxExpandedBytes: Int
+
+    /// A budget of `maxExpandedNodes` nodes and `maxExpandedBytes` bytes of text (each at most
+    /// what ``YAMLLimits`` allows).
+    public init(maxExpandedNodes: Int, maxExpandedBytes: Int) {
+        self.maxExpandedNodes = min(maxExpandedNodes, YAMLLimits.maxExpandedNodes)
+        self.maxExpandedBytes = min(maxExpandedBytes, YAMLLimits.maxExpandedBytes)
+    }
+
+    /// ``YAMLLimits``' own: 1,000,000 nodes, 8 MiB of text.
+    public static let files = YAMLBudget(maxExpandedNodes: YAMLLimits.maxExpandedNodes, maxExpandedBytes: YAMLLimits.maxExpandedBytes)
+
+    /// The budget of the reading under way (task-local; also bound on the calling thread by a
+    /// synchronous `withValue`).
+    @TaskLocal public static var current = YAMLBudget.files
+}

@@ -85,6 +85,9 @@ enum YAMLStructureCheck {
 
     /// The state of one walk over the events.
     private struct Walk {
+        /// The expansion budget of this reading (``YAMLBudget/current``).
+        let budget = YAMLBudget.current
+
         /// An open list or mapping.
         struct Open {
             var isMapping: Bool
@@ -158,11 +161,11 @@ enum YAMLStructureCheck {
         private mutating func count(_ nodes: Int, bytes: Int, line: Int) throws {
             expanded += nodes
             expandedBytes += bytes
-            guard expanded <= YAMLLimits.maxExpandedNodes else {
-                throw InputError(file: file, line: line, message: "YAML expands to more than \(YAMLLimits.maxExpandedNodes) nodes (aliases count each time they are used)")
+            guard expanded <= budget.maxExpandedNodes else {
+                throw InputError(file: file, line: line, message: "YAML expands to more than \(budget.maxExpandedNodes) nodes (aliases count each time they are used)")
             }
-            guard expandedBytes <= YAMLLimits.maxExpandedBytes else {
-                throw InputError(file: file, line: line, message: "YAML expands to more than \(YAMLLimits.maxExpandedBytes) bytes of text (aliases count their whole text each time they are used)")
+            guard expandedBytes <= budget.maxExpandedBytes else {
+                throw InputError(file: file, line: line, message: "YAML expands to more than \(budget.maxExpandedBytes) bytes of text (aliases count their whole text each time they are used)")
             }
         }
 

@@ -21,16 +21,17 @@ struct Benchmark: ParsableCommand {
           swift run -c release locsim benchmark explore --regions 7 --depth 0
           swift run -c release locsim benchmark explore --geofences 4 --repetitions 3
           swift run -c release locsim benchmark sessions
+          swift run -c release locsim benchmark serve     # one playground request at 500 and 4,000 steps
           swift build && .build/debug/locsim benchmark app-code --depth 8   # the test-support exploration, as tests run it
         """
     )
 
     /// What to measure.
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case model, manager, scenarios, lint, explore, sessions, appCode = "app-code", all
+        case model, manager, scenarios, lint, explore, sessions, appCode = "app-code", serve, all
     }
 
-    @Argument(help: "What to measure: model, manager, scenarios, lint, explore, sessions, app-code or all (all but lint and app-code).")
+    @Argument(help: "What to measure: model, manager, scenarios, lint, explore, sessions, app-code, serve or all (all but lint, app-code and serve).")
     var target: Target = .all
 
     @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
@@ -81,6 +82,7 @@ struct Benchmark: ParsableCommand {
             print(SessionBenchmark.runModel(iterations: iterations))
             print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
         }
+        if target == .serve { print(ServeBenchmark.run(repetitions: repetitions), terminator: "") }
         if target == .appCode { AppCodeBenchmark.runAndExit(depth: depth == 0 ? nil : depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath, inProcess: inProcess) }
         let depth = self.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,

@@ -91,6 +91,18 @@ import Testing
         #expect(SourceParseBudget.run(seconds: 60) { Self.recurse(1_000_000) } == 500_000)
     }
 
+    @Test("the large-stack thread is a reused worker, not one started per file: 50 analyses in a row start at most one, and deep recursion still fits after its stack was given back")
+    func workerReused() {
+        // Warm: one worker idle in the pool (tests in parallel may take it; then one more starts).
+        #expect(SourceParseBudget.run(seconds: 60) { 1 } == 1)
+        let before = SourceParseBudget.workersStarted
+        for i in 0..<50 { #expect(SourceParseBudget.run(seconds: 60) { i } == i) }
+        // Other suites running at once may each take a worker; 50 analyses one after another
+        // reuse the same one.
+        #expect(SourceParseBudget.workersStarted - before < 10)
+        for _ in 0..<3 { #expect(SourceParseBudget.run(seconds: 60) { Self.recurse(1_000_000) } == 500_000) }
+    }
+
     @Test("work over the time limit is given up: nil at once, its thread left to end")
     func timeLimit() {
         let before = SourceParseBudget.abandonedCount

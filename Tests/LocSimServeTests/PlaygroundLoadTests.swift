@@ -47,21 +47,28 @@ struct PlaygroundLoadTests {
             view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: launched.body).utf8))
             let wait = ScenarioWriter.step(.wait(.seconds(i + 1))).block   // `wait: 1m` for 60 s
             var waits = 0
+            // The timeline as the page keeps it: each answer holds the entries after the ones it
+            // has (`?since=`), and no recorded step (`?stepsSince=` their count).
+            var timeline = view.timeline
+            var query = ""
             // At least one wait each, however loaded the machine (the deadline may pass while 100
             // sessions are being created).
             repeat {
-                let r = try await client.post("/api/sessions/\(id)/actions", #"{"step": "wait: \#(i + 1)s"}"#)
+                query = "?since=\(timeline.count)&stepsSince=\(view.stepCount)"
+                let r = try await client.post("/api/sessions/\(id)/actions\(query)", #"{"step": "wait: \#(i + 1)s"}"#)
                 #expect(r.status == .ok)
                 view = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: r.body).utf8))
                 waits += 1
                 // Everything this client did, and nothing else: the steps, the clock, the timeline.
                 #expect(view.id == id && view.app.name == name)
-                #expect(view.steps.count == waits + 1 && view.steps.dropFirst().allSatisfy { $0 == wait })
+                #expect(view.stepCount == waits + 1 && view.steps == [wait])
                 #expect(view.now == TimelineEntry.format(.seconds(waits * (i + 1))))
-                #expect(view.timeline.filter { $0.text.hasPrefix("wait ") }.count == waits)
-                if view.steps.count != waits + 1 { break }
+                #expect(view.timelineFrom == timeline.count && view.timelineCount == timeline.count + view.timeline.count)
+                timeline += view.timeline
+                #expect(timeline.filter { $0.text.hasPrefix("wait ") }.count == waits)
+                if view.stepCount != waits + 1 { break }
             } while ContinuousClock.now < deadline
-            let final = try await client.get("/api/sessions/\(id)")
+            let final = try await client.get("/api/sessions/\(id)\(query)")
             let last = try JSONDecoder().decode(SessionView.self, from: Data(String(buffer: final.body).utf8))
             #expect(last == view)
             return waits

@@ -201,6 +201,22 @@ struct PlaygroundSecurityTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+    @Test("Open: a file that expands to 640,000 nodes — within a file's budget, past a request's — is refused with one line; the session goes on")
+    func openPastRequestBudget() async throws {
+        // 800 aliases of an 800-item list: 640,800 nodes once expanded, from 5 KB of text.
+        let list = "[" + Array(repeating: "x", count: 800).joined(separator: ",") + "]"
+        let text = "name: x\nsteps:\n  - wait: 1s\nbig: &a \(list)\nmore: [" + Array(repeating: "*a", count: 800).joined(separator: ",") + "]\n"
+        try await makePlayground().withClient { client in
+            let s = try await client.newSession()
+            let r = try await client.post("/api/sessions/\(s.id)/open", openBody(text, name: "big.yml"))
+            #expect(r.status == .badRequest)
+            let message = errorMessage(r) ?? "no error"
+            #expect(message.hasPrefix("big.yml:5: YAML expands to more than 100000 nodes") && !message.contains("\n"), "\(message)")
+            #expect(try await client.step(s, "launch").stepCount == 1)
+        }
+    }
+
     /// How long `channel`, connected at `start`, stayed open, calling `tick` every 50 ms; fails the
     /// test when it is still open after `bound`.
     static func timeUntilClosed(_ channel: any Channel, since start: ContinuousClock.Instant, within bound: Duration,

@@ -104,7 +104,7 @@ class Page:
         return self.d.execute_script("return Array.from(document.querySelectorAll('.error:not(.note)')).map((e) => e.textContent).filter((t) => t).join(' ')")
 
     def steps(self):
-        return int(self.d.execute_script("return session ? session.steps.length : -1"))
+        return int(self.d.execute_script("return session ? session.stepCount : -1"))
 
     def new_session(self, platform):
         self.d.get(self.base + "/")

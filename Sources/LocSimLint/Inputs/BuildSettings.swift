@@ -20,10 +20,7 @@ public struct BuildSettings: Hashable, Sendable {
     public mutating func overlay(_ other: BuildSettings) {
         for (key, value) in other.values {
             if value.contains("$(inherited)") || value.contains("${inherited}") {
-                let base = values[key] ?? ""
-                values[key] = value.replacingOccurrences(of: "$(inherited)", with: base)
-                    .replacingOccurrences(of: "${inherited}", with: base)
-                    .trimmingCharacters(in: .whitespaces)
+                values[key] = Self.inheriting(value, from: values[key] ?? "").trimmingCharacters(in: .whitespaces)
             } else {
                 values[key] = value
             }
@@ -34,11 +31,62 @@ public struct BuildSettings: Hashable, Sendable {
     /// Adds `other` like ``overlay(_:)``, refusing a value that `$(inherited)` grows past
     /// `BuildSettingResolver.maximumSubstitutedCharacters` (each `X = $(inherited)$(inherited)`
     /// line doubles a value: a few dozen lines would need gigabytes).
+    ///
+    /// The length a value would have is counted before it is built, so a value past the limit
+    /// costs nothing to refuse (it is dropped: unknown to the checks).
     mutating func overlayBounded(_ other: BuildSettings) throws(BuildSettingResolver.Overflow) {
-        overlay(other)
-        for key in other.values.keys.sorted() where (values[key]?.utf8.count ?? 0) > BuildSettingResolver.maximumSubstitutedCharacters {
+        let limit = BuildSettingResolver.maximumSubstitutedCharacters
+        var fits = other
+        var over: [String] = []
+        for (key, value) in other.values where Self.inheritingLength(value, from: values[key] ?? "") > limit {
+            over.append(key)
+            fits.values[key] = nil
+        }
+        overlay(fits)
+        for key in over {
+            values[key] = nil
+            if let origin = other.origins[key] { origins[key] = origin }
+        }
+        if let first = over.min() { throw BuildSettingResolver.Overflow(name: first) }
+        for key in other.values.keys.sorted() where (values[key]?.utf8.count ?? 0) > limit {
             throw BuildSettingResolver.Overflow(name: key)
         }
+    }
+
+    /// `$(inherited)` and `${inherited}`, the two spellings, each 12 bytes.
+    private static let inheritedSpellings = [Array("$(inherited)".utf8), Array("${inherited}".utf8)]
+
+    /// `value` with each `$(inherited)` (or `${inherited}`) replaced by `base`.
+    static func inheriting(_ value: String, from base: String) -> String {
+        let v = Array(value.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(inheritingLength(value, from: base))
+        var i = 0
+        while i < v.count {
+            if v[i] == UInt8(ascii: "$"), i + 12 <= v.count, inheritedSpellings.contains(where: { v[i..<(i + 12)].elementsEqual($0) }) {
+                out.append(contentsOf: base.utf8)
+                i += 12
+            } else {
+                out.append(v[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length in UTF-8 bytes of ``inheriting(_:from:)``, counted without building it.
+    static func inheritingLength(_ value: String, from base: String) -> Int {
+        let v = Array(value.utf8)
+        var count = 0, i = 0
+        while i + 12 <= v.count {
+            if v[i] == UInt8(ascii: "$"), inheritedSpellings.contains(where: { v[i..<(i + 12)].elementsEqual($0) }) {
+                count += 1
+                i += 12
+            } else {
+                i += 1
+            }
+        }
+        return v.count + count * (base.utf8.count - 12)
     }
 
     /// Resolves every `$(VAR)` / `${VAR}` in `text`; `nil` if a variable is undefined.

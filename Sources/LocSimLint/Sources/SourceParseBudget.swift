@@ -6,17 +6,25 @@ import Darwin
 #endif
 
 /// The budget every source analysis runs within, so that any input either is analysed or becomes
-/// a `LOC016` note, whatever its shape: a thread of its own with a large stack, a time limit, and
-/// (for Swift) limits on the size of the text handed to the parser and on the depth of the tree it
-/// builds (see `SwiftSourceScanner`).
+/// a `LOC016` note, whatever its shape: a thread with a large stack, a time limit, and (for Swift)
+/// limits on the size of the text handed to the parser and on the depth of the tree it builds
+/// (see `SwiftSourceScanner`).
+///
+/// The threads are long-lived workers, each with a ``stackSize`` stack, kept in a pool and reused
+/// from one analysis to the next: creating a thread with a 1 GiB stack for every file cost more
+/// than the analysis of a small file (under AddressSanitizer, tens of milliseconds), which is what
+/// kept the fuzz targets at a few executions a second. After each analysis the stack pages it
+/// touched are given back to the system (Linux: `madvise(MADV_DONTNEED)`), so a deep parse does
+/// not leave its memory with a waiting worker.
 ///
 /// swift-syntax offers no cancellation, so a parse that overruns the time limit cannot be stopped:
-/// its thread is given up (lowered to the lowest scheduling priority on Linux) and the file gets a
-/// note; the thread ends when the parse does, or with the process. The cheap lexical refusals of
-/// `SwiftParseGuard` keep the inputs known to take exponential time from ever reaching it.
+/// its worker is given up (lowered to the lowest scheduling priority on Linux, never reused) and
+/// the file gets a note; the worker's thread ends when the parse does, or with the process. The
+/// cheap lexical refusals of `SwiftParseGuard` keep the inputs known to take exponential time from
+/// ever reaching it.
 enum SourceParseBudget {
-    /// The stack of the thread an analysis runs on: 1 GiB of address space (pages are used only
-    /// as deep recursion touches them).
+    /// The stack of each worker thread: 1 GiB of address space (pages are used only as deep
+    /// recursion touches them, and given back after each analysis).
     ///
     /// swift-syntax's parser and visitors recurse once per level of the tree; a debug build uses up
     /// to about 2 KB of stack per level (measured with `try try try …`), so 1 GiB holds the deepest
@@ -26,67 +34,160 @@ enum SourceParseBudget {
     /// The time one file's analysis may take: 8 seconds (a real file takes milliseconds).
     static let timeLimit: Double = 8
 
-    /// Runs `work` on a thread with a ``stackSize`` stack and waits at most `seconds`; `nil` when
-    /// the work did not finish in time (it goes on, at the lowest priority, and its result is
-    /// dropped).
+    /// The most idle workers kept for the next analysis (lint runs one analysis per core at once).
+    static let maximumIdleWorkers = 8
+
+    /// Runs `work` on a worker thread with a ``stackSize`` stack and waits at most `seconds`;
+    /// `nil` when the work did not finish in time (it goes on, at the lowest priority, and its
+    /// result is dropped).
     static func run<T: Sendable>(seconds: Double = timeLimit, _ work: @escaping @Sendable () -> T) -> T? {
-        let box = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.setThread()
-            let value = work()
-            box.set(value)
-            done.signal()
+        let box = ResultBox<T>()
+        let job = Job { box.set(work()) }
+        let worker = Worker.take()
+        worker.start(job)
+        if job.done.wait(timeout: .now() + seconds) == .success {
+            Worker.giveBack(worker)
+            return box.value
         }
-        thread.stackSize = stackSize
-        thread.name = "locsim-parse"
-        thread.start()
-        if done.wait(timeout: .now() + seconds) == .success { return box.value }
-        box.abandon()
+        job.abandon()
+        worker.abandon()
+        sharedAbandoned.withLock { $0 += 1 }
         return nil
     }
 
     /// How many analyses have been given up in this process (for tests).
     static var abandonedCount: Int { sharedAbandoned.withLock { $0 } }
 
-    private final class Box<T: Sendable>: @unchecked Sendable {
+    /// How many worker threads this process has started (for tests: a worker is reused, not
+    /// started for every file).
+    static var workersStarted: Int { Worker.started.withLock { $0 } }
+
+    /// One analysis handed to a worker.
+    private final class Job: @unchecked Sendable {
+        let body: () -> Void
+        let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var givenUp = false
+
+        init(_ body: @escaping () -> Void) { self.body = body }
+
+        var isGivenUp: Bool { lock.withLock { givenUp } }
+        func abandon() { lock.withLock { givenUp = true } }
+    }
+
+    /// The result of a job, set on the worker.
+    private final class ResultBox<T: Sendable>: @unchecked Sendable {
         private let lock = NSLock()
         private var result: T?
+        func set(_ value: T) { lock.withLock { result = value } }
+        var value: T? { lock.withLock { result } }
+    }
+
+    /// A thread with a large stack that runs one job at a time, waiting between jobs.
+    private final class Worker: @unchecked Sendable {
+        private let lock = NSLock()
+        private let wake = DispatchSemaphore(value: 0)
+        private var job: Job?
         private var threadID: Int32 = 0
         private var givenUp = false
 
-        func setThread() {
-            #if os(Linux)
-            let id = currentThreadID()
-            lock.lock()
-            threadID = id
-            let lower = givenUp
-            lock.unlock()
-            if lower { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id), 19) }
-            #endif
+        /// Idle workers, most recently used last.
+        private static let idle = Pool()
+        /// How many workers were started.
+        static let started = Counter()
+
+        /// An idle worker, or a new one.
+        static func take() -> Worker {
+            if let worker = idle.pop() { return worker }
+            let worker = Worker()
+            started.withLock { $0 += 1 }
+            let thread = Thread { worker.loop() }
+            thread.stackSize = stackSize
+            thread.name = "locsim-parse"
+            thread.start()
+            return worker
         }
 
-        func set(_ value: T) {
-            lock.lock()
-            if !givenUp { result = value }
-            lock.unlock()
+        /// Puts a worker whose job ended back in the pool (or lets it end when the pool is full).
+        static func giveBack(_ worker: Worker) {
+            if !idle.push(worker, limit: maximumIdleWorkers) { worker.start(nil) }
         }
 
-        var value: T? {
-            lock.lock()
-            defer { lock.unlock() }
-            return result
+        /// Hands the worker its next job; `nil` ends its thread.
+        func start(_ next: Job?) {
+            lock.withLock { job = next }
+            wake.signal()
         }
 
+        /// The job overran: the worker ends after it, at the lowest priority meanwhile.
         func abandon() {
-            lock.lock()
-            givenUp = true
-            let id = threadID
-            lock.unlock()
-            sharedAbandoned.withLock { $0 += 1 }
+            let id = lock.withLock { () -> Int32 in
+                givenUp = true
+                return threadID
+            }
             #if os(Linux)
             if id != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id), 19) }
+            #else
+            _ = id
             #endif
+        }
+
+        private func loop() {
+            #if os(Linux)
+            let id = currentThreadID()
+            let late = lock.withLock { () -> Bool in
+                threadID = id
+                return givenUp
+            }
+            // Given up before its thread ran: at the lowest priority from the start.
+            if late { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id), 19) }
+            #endif
+            while true {
+                wake.wait()
+                guard let next = lock.withLock({ () -> Job? in
+                    defer { job = nil }
+                    return job
+                }) else { return }
+                if !next.isGivenUp { next.body() }
+                let over = lock.withLock { givenUp }
+                next.done.signal()
+                if over { return }
+                Self.releaseStack()
+            }
+        }
+
+        /// Gives the pages of the stack below the caller's frame back to the system: what a deep
+        /// recursion touched is not kept by a waiting worker.
+        private static func releaseStack() {
+            #if os(Linux)
+            var attributes = pthread_attr_t()
+            guard threadAttributes(pthread_self(), &attributes) == 0 else { return }
+            defer { pthread_attr_destroy(&attributes) }
+            var base: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return }
+            var marker = 0
+            let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+            // Keep 64 KiB below this frame (the loop's own frames and signal handling).
+            let low = UInt(bitPattern: base), high = (here &- 65_536) & ~(page &- 1)
+            guard high > low, here <= low &+ UInt(size) else { return }
+            _ = madvise(base, Int(high &- low), MADV_DONTNEED)
+            #endif
+        }
+    }
+
+    /// The idle workers.
+    private final class Pool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var workers: [Worker] = []
+        func pop() -> Worker? { lock.withLock { workers.popLast() } }
+        func push(_ worker: Worker, limit: Int) -> Bool {
+            lock.withLock {
+                guard workers.count < limit else { return false }
+                workers.append(worker)
+                return true
+            }
         }
     }
 
@@ -108,4 +209,8 @@ enum SourceParseBudget {
 /// The kernel's id of the calling thread (glibc's `gettid`, which Swift's Glibc module does not
 /// declare).
 @_silgen_name("gettid") private func currentThreadID() -> Int32
+
+/// glibc's `pthread_getattr_np` (declared only under `_GNU_SOURCE`, which Swift's Glibc module
+/// does not define): the attributes of a running thread, its stack's bounds among them.
+@_silgen_name("pthread_getattr_np") private func threadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
 #endif
