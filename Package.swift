@@ -1,5 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+/// The `Tool` trait (on by default) guards every use of the packages that only the `locsim` tool needs:
+/// swift-syntax (LocSimLint), Hummingbird, NIO, HTTP Types and Ink (LocSimServe) and ArgumentParser (the
+/// command line). A package that uses only the libraries depends on LocSim with `traits: []`, and then
+/// SwiftPM neither fetches nor builds any of them (Docs/Building.md). Conditions name one trait each:
+/// SwiftPM 6.2 reads a list of traits as all-of, 6.3 as any-of.
+let tool: TargetDependencyCondition? = .when(traits: ["Tool"])
 
 let package = Package(
     name: "LocSim",
@@ -18,12 +25,22 @@ let package = Package(
         .executable(name: "locsim", targets: ["locsim"]),
         .plugin(name: "LintLocation", targets: ["LintLocation"]),
     ],
+    traits: [
+        .trait(
+            name: "Tool",
+            description: "The locsim tool and the libraries only it uses: LocSimLint (swift-syntax), LocSimServe (Hummingbird, NIO, Ink) and the command line (ArgumentParser). A package that uses only LocSimModel, LocSim, LocSimCoreLocation, LocSimTestStore, LocSimTesting, LocSimScenario or LocSimExplorer depends with `traits: []` and resolves none of those packages."
+        ),
+        .default(enabledTraits: ["Tool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // `traits: []`: without Hummingbird's default traits, ConfigurationSupport (swift-configuration,
+        // about 20,000 lines the playground does not use) and FullFoundation (URL-encoded forms'
+        // `DateFormatter` strategies).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // The playground's request guard and headers (NIOCore, HTTPTypes), LocSimServeTests'
         // loopback client and its server's lifetime; Hummingbird is built on all three already.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -58,22 +75,22 @@ let package = Package(
             "LocSimModel",
             "LocSimInput",
             "LocSimYAML",
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax", condition: tool),
+            .product(name: "SwiftParser", package: "swift-syntax", condition: tool),
         ]),
         // `locsim serve`: the interactive playground (a local web server and its one page); the only
         // target that depends on Hummingbird.
         .target(name: "LocSimServe", dependencies: [
             "LocSim", "LocSimModel", "LocSimInput", "LocSimYAML", "LocSimScenario", "LocSimExplorer",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Ink", package: "Ink"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: tool),
+            .product(name: "NIOCore", package: "swift-nio", condition: tool),
+            .product(name: "HTTPTypes", package: "swift-http-types", condition: tool),
+            .product(name: "Ink", package: "Ink", condition: tool),
         ]),
         .executableTarget(name: "locsim", dependencies: [
             "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe", "LocSimInput",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
         ]),
         .plugin(
             name: "LintLocation",
@@ -102,11 +119,11 @@ let package = Package(
         // NIOHTTP2 to every clean build; Docs/Building.md).
         .testTarget(name: "LocSimServeTests", dependencies: [
             "LocSimServe", "LocSimScenario", "LocSim", "LocSimModel",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+            .product(name: "NIOCore", package: "swift-nio", condition: tool),
+            .product(name: "NIOPosix", package: "swift-nio", condition: tool),
+            .product(name: "NIOHTTP1", package: "swift-nio", condition: tool),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tool),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // A worked example: an app's location screen written as an iOS developer writes it, against the
 // `CL…` names, and tested with LocSim. See README.md beside this file.
 import PackageDescription
@@ -15,7 +15,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [.library(name: "LocationFeature", targets: ["LocationFeature"])],
     dependencies: [
-        .package(name: "LocSim", path: "../.."),
+        // `traits: []`: the libraries alone. LocSim's `Tool` trait (the locsim tool: swift-syntax,
+        // Hummingbird, NIO, ArgumentParser) is off, so SwiftPM fetches and builds none of those.
+        .package(name: "LocSim", path: "../..", traits: []),
         // ObservableObject and @Published where Combine does not exist (Linux).
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],

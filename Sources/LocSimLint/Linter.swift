@@ -33,20 +33,25 @@ public struct Linter {
         }
         // LOC032 (the launch-options location key) is no location call: it is checked on its own.
         findings.formUnion(SourceChecks.runLaunchOptionsCheck(allSources.flatMap { scanned.scans[$0]?.events ?? [] }))
+        // A loop, not a flatMap/filter/map chain: the chain took the type checker over half a second
+        // (Docs/Building.md).
         func events(in files: [String]) -> [SourceEvent] {
-            // A call on a receiver of another type counts only if some file makes that type a location type.
-            files.flatMap { scanned.scans[$0]?.events ?? [] }.filter { event in
-                event.kind != .launchOptionsLocationKey && event.receiverType.map { SourceEvent.isLocationType($0, declared: scanned.locationTypes) } ?? true
-            }.map { event in
-                var event = event
-                if event.context == .unknown, let function = event.enclosingFunction,
-                   let base = function.split(separator: ":").first, let call = contextCalls[String(base)] {
-                    event.context = call.context
-                    event.contextName = "\(function) called from \(call.name)"
-                    event.callerContexts = callerContexts[String(base)] ?? [call.context]
+            var result: [SourceEvent] = []
+            for file in files {
+                for original in scanned.scans[file]?.events ?? [] where original.kind != .launchOptionsLocationKey {
+                    // A call on a receiver of another type counts only if some file makes that type a location type.
+                    if let receiver = original.receiverType, !SourceEvent.isLocationType(receiver, declared: scanned.locationTypes) { continue }
+                    var event = original
+                    if event.context == .unknown, let function = event.enclosingFunction,
+                       let base = function.split(separator: ":").first, let call = contextCalls[String(base)] {
+                        event.context = call.context
+                        event.contextName = "\(function) called from \(call.name)"
+                        event.callerContexts = callerContexts[String(base)] ?? [call.context]
+                    }
+                    result.append(event)
                 }
-                return event
             }
+            return result
         }
 
         let unassignedEvents = events(in: discovery.unassignedSources)
