@@ -58,7 +58,7 @@ import Glibc
         let found = lines.contains { $0.hasPrefix("\(file):3:") && $0.contains("LOC002") }
         let noted = lines.contains { $0.contains("LOC016") }
         #expect(found || noted, "\(output.stdout.prefix(600))")
-        print("hostile \(name): exit \(output.status), \(String(format: "%.1f", seconds)) s, \(lines.first.map { $0.dropFirst(file.count) } ?? "no finding")")
+        print("hostile \(name): exit \(output.status), \(String(format: "%.1f", seconds)) s, \(maxRSS >> 20) MB, \(lines.first.map { $0.dropFirst(file.count) } ?? "no finding")")
     }
 
     @Test("lint on a 50 MB line: skipped with a note naming the file, exit 0–2, within 20 s")

@@ -43,6 +43,34 @@ import Testing
         #expect(findings.map(\.line) == [4])
     }
 
+    @Test("`\\(` interpolations nested past the limit (10,000 deep: 3.6 GB within the time limit): skipped with a LOC016 note at their line; at the limit, parsed")
+    func nestedInterpolations() throws {
+        func source(_ depth: Int) -> String {
+            "import CoreLocation\nfunc ask(_ manager: CLLocationManager) {\n    manager.requestAlwaysAuthorization()\n    let v = "
+                + String(repeating: "\"\\(", count: depth) + "1" + String(repeating: ")\"", count: depth) + "\n}\n"
+        }
+        let limit = SwiftParseGuard.maximumInterpolationNesting
+        let deep = source(10_000)
+        let scan = SwiftLexicalScan(Array(deep.utf8))
+        #expect(scan.deepestInterpolation.depth == 10_000)
+        #expect(scan.deepestInterpolation.line == 4)
+        let skipped = try lint(deep, file: "Nested.swift")
+        #expect(skipped.map(\.id) == ["LOC016"])
+        #expect(skipped.map(\.line) == [4])
+        #expect(SwiftLexicalScan(Array(source(limit).utf8)).deepestInterpolation.depth == limit)
+        // At the limit it reaches swift-syntax, which finds the request before it (line 3); the
+        // nesting past its own limit (20 levels in a debug build) is noted where it drops code.
+        let parsed = try lint(source(limit), file: "Nested.swift")
+        #expect(parsed.contains { $0.id == "LOC002" && $0.line == 3 })
+        #expect(parsed.allSatisfy { $0.id == "LOC002" || ($0.id == "LOC016" && $0.line == 4) })
+        let regression = try lint(Self.regression("swift", "nested-interpolations-1000.swift"), file: "Nested.swift")
+        #expect(regression.map(\.id) == ["LOC016"])
+        #expect(regression.map(\.line) == [6])
+        // Interpolations side by side do not nest.
+        let flat = "let s = \"\\(a) \\(b) \\(\"\\(c)\")\"\n"
+        #expect(SwiftLexicalScan(Array(flat.utf8)).deepestInterpolation.depth == 2)
+    }
+
     @Test("80 unclosed `g(x as ` (swift-syntax's error recovery is cubic in them; found by fuzzing): skipped with a LOC016 note at the first")
     func unclosedParentheses80() throws {
         let text = try Self.regression("swift", "unclosed-parentheses-as-80.swift")

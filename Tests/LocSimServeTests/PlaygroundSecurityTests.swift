@@ -179,12 +179,26 @@ struct PlaygroundSecurityTests {
             // Closed by the timeout, not by an error: not before it (the slow head never ends: its
             // last header line grows by an "a" every 50 ms).
             #expect(idleFor >= timeout && slowFor >= timeout)
-            // Idle after an answered request: the next request finds the connection closed.
-            try await LoopbackClient.withConnection(port: port) { client in
-                #expect(try await client.get("/api/vocabulary").status == .ok)
-                try await Task.sleep(for: timeout * 2)
-                await #expect(throws: (any Error).self) { try await client.get("/api/vocabulary") }
+            // Idle after an answered request: the next request finds the connection closed. On a
+            // loaded machine a fresh connection can sit idle past the timeout before its first
+            // request goes out (the server closing it then is the behaviour under test too): such a
+            // connection is counted and another one tried, a few times at most.
+            var closedBeforeTheFirstRequest = 0
+            var answered = false
+            while !answered && closedBeforeTheFirstRequest < 5 {
+                try await LoopbackClient.withConnection(port: port) { client in
+                    let first: LoopbackResponse
+                    do { first = try await client.get("/api/vocabulary") } catch let error as LoopbackError where error.description.contains("closed before") {
+                        closedBeforeTheFirstRequest += 1
+                        return
+                    }
+                    answered = true
+                    #expect(first.status == .ok)
+                    try await Task.sleep(for: timeout * 2)
+                    await #expect(throws: (any Error).self) { try await client.get("/api/vocabulary") }
+                }
             }
+            #expect(answered, "\(closedBeforeTheFirstRequest) fresh connections were closed before their first request went out")
         }
     }
 

@@ -13,6 +13,9 @@ struct SwiftLexicalScan {
     /// How many `(` in code (outside interpolations) are never closed, and the 1-based line of
     /// the outermost of them (1 when there are none).
     private(set) var unclosedParentheses = (count: 0, line: 1)
+    /// The deepest nesting of `\(…)` interpolations (an interpolation in a string inside an
+    /// interpolation, and so on), and the 1-based line of the `\(` that first reached it.
+    private(set) var deepestInterpolation = (depth: 0, line: 1)
 
     /// What the lexer is inside of, innermost last.
     private enum Frame {
@@ -45,6 +48,7 @@ struct SwiftLexicalScan {
         var multilineFrames = 0
         var commentDepth = 0
         var square = 0
+        var interpolations = 0
         var openParentheses = [Int]()  // the line of each `(` open in top-level code
         var line = 1
         var i = start
@@ -69,6 +73,8 @@ struct SwiftLexicalScan {
                     let next = i + 1 + hashCount
                     if at(next) == UInt8(ascii: "(") {
                         stack.append(.interpolation(parentheses: 0))
+                        interpolations += 1
+                        if interpolations > deepestInterpolation.depth { deepestInterpolation = (interpolations, line) }
                         i = next + 1
                     } else {
                         // Skip the escaped character, but never a newline (it must be counted).
@@ -105,7 +111,7 @@ struct SwiftLexicalScan {
                 if case .interpolation(let open)? = stack.last { stack[stack.count - 1] = .interpolation(parentheses: open + 1) } else { openParentheses.append(line) }
             case UInt8(ascii: ")"):
                 if case .interpolation(let open)? = stack.last {
-                    if open == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(parentheses: open - 1) }
+                    if open == 0 { stack.removeLast(); interpolations -= 1 } else { stack[stack.count - 1] = .interpolation(parentheses: open - 1) }
                 } else if !openParentheses.isEmpty {
                     openParentheses.removeLast()
                 }
