@@ -111,7 +111,10 @@ let package = Package(
         .testTarget(name: "LocSimTests", dependencies: ["LocSim", "LocSimModel", "LocSimModelTestSupport", "LocSimTestSupport"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSim"], exclude: ["SDKNames"]),
         .testTarget(name: "LocSimScenarioTests", dependencies: ["LocSimScenario"]),
-        .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting"]),
+        .testTarget(name: "LocSimExplorerTests", dependencies: ["LocSimExplorer", "LocSimTesting", "NamedLikeApps"]),
+        // An app module whose class is named `LocationManager`, as so many apps name theirs: its
+        // exploration test imports it and `LocSimTesting` alone.
+        .target(name: "NamedLikeApps", dependencies: ["LocSimCoreLocation"], path: "Tests/Fixtures/NamedLikeApps"),
         .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),
         .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
         // The playground's tests talk to a live server through their own small HTTP/1.1 client on

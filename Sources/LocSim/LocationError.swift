@@ -31,12 +31,6 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible 
     public static var promptDeclined: Code { .promptDeclined }
 }
 
-/// Whether `error` is a `LocationError` with this code: `catch CLError.denied`,
-/// `case CLError.denied`, as Swift's imported error codes allow.
-public func ~= (code: LocationErrorCode, error: any Error) -> Bool {
-    (error as? LocationError)?.code == code
-}
-
 extension LocationError: CustomNSError {
     /// `kCLErrorDomain`, for `(error as NSError).domain`.
     public static var errorDomain: String { LocationErrorCode.domain }

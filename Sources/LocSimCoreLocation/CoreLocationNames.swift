@@ -24,6 +24,24 @@ public typealias CLCircularRegion = Region
 public typealias CLVisit = Visit
 /// Corresponds to `CLError`.
 public typealias CLError = LocationError
+
+extension LocationErrorCode {
+    /// Whether `error` is a `CLError` with this code: `catch CLError.denied`,
+    /// `case CLError.denied`, as Swift's imported error codes allow.
+    ///
+    /// Declared here, with the `CL…` names, so that app code which imports `LocSimCoreLocation`
+    /// alone finds it, as it finds Core Location's. Corresponds to the `~=` Swift gives
+    /// `CLError.Code`.
+    public static func ~= (code: LocationErrorCode, error: any Error) -> Bool {
+        (error as? LocationError)?.code == code
+    }
+
+    /// Whether `error` has this code: `switch error { case CLError.locationUnknown: … }` with
+    /// `error` already a `CLError`. Corresponds to the `~=` Swift gives `CLError.Code`.
+    public static func ~= (code: LocationErrorCode, error: LocationError) -> Bool {
+        error.code == code
+    }
+}
 /// Corresponds to `CLLocationAccuracy`.
 public typealias CLLocationAccuracy = Double
 /// Corresponds to `CLLocationDistance`.

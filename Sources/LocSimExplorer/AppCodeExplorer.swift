@@ -64,6 +64,9 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// Whether a step may start on a session kept in its state instead of replaying its path
     /// (``AppCodeSessionPool``); off, every step replays its path on a fresh device.
     package var reusesSessions = true
+    /// Whether a session stays open once its step ended, for later steps to start on; off, it is
+    /// closed at once, so one app runs at a time (`ExplorationProcessState.freshAtEachLaunch`).
+    package var keepsSessions = true
 
     package init(app: AppDescription, platforms: [Platform], parameters: DeviceParameters, taps: [String], depth: Int?,
                  budget: Duration, makeApp: @escaping (SimulatedApp) -> App) {
@@ -247,6 +250,9 @@ package struct AppCodeExplorer<App: ExplorationApp> {
                     break search
                 }
                 if let new = search.apply(outcome, from: step.node, choice: step.choice), !outcome.facts.choices.isEmpty { next.append(new) }
+                // App code reached an object of another device: nothing more can be judged (the
+                // exploration reports it as an error), so the search stops here.
+                if search.staleObject != nil { break search }
                 if k + 1 == steps.count || steps[k + 1].node != step.node { search.markExpanded(step.node) }
             }
             frontier = next
@@ -333,7 +339,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         var (outcome, session) = await execute(on: request.platform, path: request.path, choice: request.choice, watch: watch, kept: kept)
         outcome.startedOnKeptSession = kept != nil
         outcome.appliedChoices = AppCodeStatistics.appliedChoices &- applied
-        await Self.close(pool.keep(session, in: outcome.target, on: request.platform))
+        await Self.close(keepsSessions ? pool.keep(session, in: outcome.target, on: request.platform) : [session])
         return outcome
     }
 

@@ -31,8 +31,10 @@ public enum ExplorationError: Error, Hashable, Sendable, CustomStringConvertible
             "on \(platform) app code made \(calls.joined(separator: ", ")) outside the simulated app (in a Task.detached, a Thread or a dispatch queue of its own), "
                 + "so it reached a device of its own that the exploration does not see: make it in the app's own code or in a Task {} it starts, which LocSim attaches to the explored app"
         case .objectFromAnotherDevice(let call, let platform):
-            "on \(platform) app code called \(call) on an object that belongs to another device: one made on an earlier path (a `static let shared` singleton keeps the first path's manager, "
-                + "while every path starts a fresh device) or outside the exploration: let the adapter's factory make the object (or give the singleton a way to be replaced), so each launch makes its own"
+            "on \(platform) app code called \(call) on an object that belongs to another device: one made on an earlier path (a singleton in a `static` property keeps the manager of the launch that made it, "
+                + "while every path starts a fresh device, and kept sessions run side by side in one process) or outside the exploration: let the adapter's factory make the object, so each launch makes its own; "
+                + "or, for a singleton held in a `static var`, reset it in the factory (it runs at every launch, as each launch on iOS is a fresh process) and pass processState: .freshAtEachLaunch, which runs one app at a time "
+                + "(a `static let` cannot be reset: make it a `static var`)"
         case .childProcessFailed(let why):
             why
         case .unknownChoice(let text):

@@ -18,6 +18,20 @@ public enum ExplorationIsolation: Sendable {
     case inProcess
 }
 
+/// How app state held outside the app's objects — `static` properties, singletons — lives across
+/// the paths of an exploration. Core Location has no such type.
+public enum ExplorationProcessState: Sendable, Hashable {
+    /// Sessions are kept side by side in one process, and a step starts on one kept in a state
+    /// that leads to its own (the default, and the fastest): state in `static` properties is
+    /// shared by every session, so it must not hold what belongs to one launch.
+    case sharedBySessions
+    /// One app at a time: every step replays its path from a fresh device, and each session is
+    /// closed before the next starts. The factory runs at every launch (as each launch on iOS is
+    /// a fresh process), so a singleton that keeps its state in `static var`s is explored
+    /// correctly when the factory resets it. Slower: each step replays its whole path.
+    case freshAtEachLaunch
+}
+
 /// Runs an app written against the `CL…` names on every path of user choices, lifecycle events,
 /// Settings changes, world events and waits, as `locsim explore` does for app models.
 ///
@@ -58,6 +72,9 @@ public struct ExplorationRun<App: ExplorationApp> {
     /// killed and the step reported as a crash (`stepNeverEnded`): app code that blocks the main
     /// actor or never stops. 60 s by default; `LOCSIM_WORKER_STALL_SECONDS` overrides it.
     public var stepTimeLimit: Duration = .seconds(60)
+    /// How state in `static` properties lives across paths: ``ExplorationProcessState/sharedBySessions``
+    /// (the default) or, for a singleton the factory resets, ``ExplorationProcessState/freshAtEachLaunch``.
+    public var processState: ExplorationProcessState
     /// Whether a step may start on a session kept for it instead of replaying its path (on by
     /// default; off for a test that compares the two searches).
     package var reusesSessions = true
@@ -71,6 +88,7 @@ public struct ExplorationRun<App: ExplorationApp> {
     public init(app: AppDescription = AppDescription(), platforms: [Platform] = [Platform(.iOS, 18)], depth: Int? = nil,
                 timeBudget: Duration = .seconds(120), taps: [String] = [], parameters: DeviceParameters = DeviceParameters(),
                 accepting accepted: [AcceptedFinding] = [], isolation: ExplorationIsolation = .childProcess,
+                processState: ExplorationProcessState = .sharedBySessions,
                 makeApp: @escaping (SimulatedApp) -> App) {
         self.app = app
         self.platforms = platforms
@@ -80,6 +98,7 @@ public struct ExplorationRun<App: ExplorationApp> {
         self.parameters = parameters
         self.accepted = accepted
         self.isolation = isolation
+        self.processState = processState
         self.makeApp = makeApp
     }
 
@@ -166,7 +185,8 @@ public struct ExplorationRun<App: ExplorationApp> {
     private var explorer: AppCodeExplorer<App> {
         var explorer = AppCodeExplorer(app: app, platforms: platforms, parameters: parameters, taps: taps, depth: depth, budget: timeBudget,
                                        makeApp: makeApp)
-        explorer.reusesSessions = reusesSessions
+        explorer.reusesSessions = reusesSessions && processState == .sharedBySessions
+        explorer.keepsSessions = processState == .sharedBySessions
         return explorer
     }
 

@@ -193,6 +193,86 @@ final class SharedServiceScreen: ExplorationApp {
     func tap(_ name: String) { SharedLocationService.shared.manager.requestWhenInUseAuthorization() }
 }
 
+/// A permission wrapper that answers a waiting caller when the app returns to the foreground
+/// with no answer (a prompt the lock took away calls no delegate method).
+final class ForegroundAnsweringAwaiter: NSObject, CLLocationManagerDelegate {
+    private let manager = CLLocationManager()
+    private var continuation: CheckedContinuation<CLAuthorizationStatus, Never>?
+
+    override init() {
+        super.init()
+        manager.delegate = self
+    }
+
+    func requestWhenInUse() async -> CLAuthorizationStatus {
+        if manager.authorizationStatus != .notDetermined { return manager.authorizationStatus }
+        return await withCheckedContinuation { continuation in
+            self.continuation = continuation
+            manager.requestWhenInUseAuthorization()
+        }
+    }
+
+    func willEnterForeground() { answer(manager.authorizationStatus) }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        guard manager.authorizationStatus != .notDetermined else { return }
+        answer(manager.authorizationStatus)
+    }
+
+    private func answer(_ status: CLAuthorizationStatus) {
+        guard let continuation else { return }
+        self.continuation = nil
+        continuation.resume(returning: status)
+    }
+}
+
+/// An SDK that keeps its wrapper in a `static var`, made at the first call, as many permission
+/// SDKs do, with a reset for each launch (on iOS each launch is a fresh process).
+enum StaticPermissionSDK {
+    nonisolated(unsafe) private static var shared: ForegroundAnsweringAwaiter?
+
+    /// What a fresh process holds: nothing.
+    static func resetForLaunch() { shared = nil }
+
+    static func requestWhenInUse() async -> CLAuthorizationStatus {
+        let awaiter = shared ?? ForegroundAnsweringAwaiter()
+        shared = awaiter
+        return await awaiter.requestWhenInUse()
+    }
+
+    static func willEnterForeground() { shared?.willEnterForeground() }
+}
+
+/// A screen that asks through the wrapper, held in ``StaticPermissionSDK`` (`usesSDK`) or by the
+/// screen itself, made at the first tap either way.
+final class WrapperScreen: ExplorationApp {
+    let usesSDK: Bool
+    private var own: ForegroundAnsweringAwaiter?
+    var screen = "intro"
+    var isWaiting: Bool { screen == "asking" }
+
+    init(usesSDK: Bool) { self.usesSDK = usesSDK }
+
+    func canTap(_ name: String) -> Bool { !isWaiting }
+    func tap(_ name: String) async {
+        screen = "asking"
+        let status: CLAuthorizationStatus
+        if usesSDK {
+            status = await StaticPermissionSDK.requestWhenInUse()
+        } else {
+            let awaiter = own ?? ForegroundAnsweringAwaiter()
+            own = awaiter
+            status = await awaiter.requestWhenInUse()
+        }
+        switch status {
+        case .authorizedWhenInUse, .authorizedAlways: screen = "ready"
+        case .notDetermined: screen = "intro"
+        default: screen = "denied"
+        }
+    }
+    func willEnterForeground() { usesSDK ? StaticPermissionSDK.willEnterForeground() : own?.willEnterForeground() }
+}
+
 /// Walks through `steps` screens before it asks for Always and waits: its hang after a denial
 /// shows only at depth `steps + 3` (launch, the steps, the request, the answer, then the state's
 /// own choices).

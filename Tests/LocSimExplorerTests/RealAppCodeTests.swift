@@ -113,8 +113,32 @@ struct RealAppCodeTests {
             Issue.record("no error")
         } catch ExplorationError.objectFromAnotherDevice(let call, _) {
             #expect(call.contains("requestWhenInUseAuthorization()") || call.contains("CLLocationManager()"), "\(call)")
-            #expect(ExplorationError.objectFromAnotherDevice(call: call, platform: .iOS(18)).description.contains("static let shared"))
+            let message = ExplorationError.objectFromAnotherDevice(call: call, platform: .iOS(18)).description
+            #expect(message.contains("processState: .freshAtEachLaunch") && message.contains("static let"), "\(message)")
         }
+    }
+
+    @Test("an SDK that keeps its wrapper in a static var: one clear message by default; reset in the factory with processState .freshAtEachLaunch, explored as the same wrapper held by the screen is")
+    func resettableSingleton() async throws {
+        let platforms = [Platform.iOS(12, 4), .iOS(18)]
+        func run(usesSDK: Bool, _ processState: ExplorationProcessState) -> ExplorationRun<WrapperScreen> {
+            ExplorationRun(platforms: platforms, timeBudget: Self.budget, taps: ["ask"], processState: processState) { _ in
+                if usesSDK { StaticPermissionSDK.resetForLaunch() }
+                return WrapperScreen(usesSDK: usesSDK)
+            }
+        }
+        // By default sessions run side by side in one process and share the static.
+        await #expect(throws: ExplorationError.self) { try await run(usesSDK: true, .sharedBySessions).outcome() }
+        // One app at a time, the static reset at each launch.
+        let fresh = try await run(usesSDK: true, .freshAtEachLaunch).outcome()
+        let held = try await run(usesSDK: false, .sharedBySessions).outcome()
+        #expect(fresh.findings.isEmpty, "\(fresh.findings)")
+        #expect(Set(fresh.screensReached).isSuperset(of: ["intro", "asking", "ready", "denied"]), "\(fresh.screensReached)")
+        #expect(fresh.verdicts.allSatisfy { $0.isDecided }, "\(fresh.verdicts)")
+        #expect(fresh.verdicts.map(\.states) == held.verdicts.map(\.states), "\(fresh.verdicts) against \(held.verdicts)")
+        #expect(fresh.verdicts.map(\.transitions) == held.verdicts.map(\.transitions))
+        #expect(fresh.screensReached == held.screensReached)
+        #expect(fresh.notes.map(\.key) == held.notes.map(\.key))
     }
 
     @Test("J2: app code that reads its Info.plist through Bundle.app reads each explored app's own")

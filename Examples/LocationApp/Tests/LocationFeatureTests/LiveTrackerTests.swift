@@ -1,5 +1,4 @@
 #if !canImport(CoreLocation) || LOCSIM
-import LocSim
 import LocSimCoreLocation
 import LocSimTesting
 import LocationFeature
