@@ -32,6 +32,14 @@ final class AuthorizationAwaiter: NSObject, CLLocationManagerDelegate {
         continuation?.resume(returning: manager.authorizationStatus)
         if clearsContinuation { continuation = nil }
     }
+
+    /// For an app that calls it when it returns to the foreground: a prompt taken away
+    /// unanswered (the lock) calls no delegate method, so a waiting caller is answered here.
+    func willEnterForeground() {
+        guard clearsContinuation, let waiting = continuation else { return }
+        continuation = nil
+        waiting.resume(returning: manager.authorizationStatus)
+    }
 }
 
 /// The screen that uses the awaiter: "Use my location" awaits the answer.
@@ -193,49 +201,16 @@ final class SharedServiceScreen: ExplorationApp {
     func tap(_ name: String) { SharedLocationService.shared.manager.requestWhenInUseAuthorization() }
 }
 
-/// A permission wrapper that answers a waiting caller when the app returns to the foreground
-/// with no answer (a prompt the lock took away calls no delegate method).
-final class ForegroundAnsweringAwaiter: NSObject, CLLocationManagerDelegate {
-    private let manager = CLLocationManager()
-    private var continuation: CheckedContinuation<CLAuthorizationStatus, Never>?
-
-    override init() {
-        super.init()
-        manager.delegate = self
-    }
-
-    func requestWhenInUse() async -> CLAuthorizationStatus {
-        if manager.authorizationStatus != .notDetermined { return manager.authorizationStatus }
-        return await withCheckedContinuation { continuation in
-            self.continuation = continuation
-            manager.requestWhenInUseAuthorization()
-        }
-    }
-
-    func willEnterForeground() { answer(manager.authorizationStatus) }
-
-    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
-        guard manager.authorizationStatus != .notDetermined else { return }
-        answer(manager.authorizationStatus)
-    }
-
-    private func answer(_ status: CLAuthorizationStatus) {
-        guard let continuation else { return }
-        self.continuation = nil
-        continuation.resume(returning: status)
-    }
-}
-
 /// An SDK that keeps its wrapper in a `static var`, made at the first call, as many permission
 /// SDKs do, with a reset for each launch (on iOS each launch is a fresh process).
 enum StaticPermissionSDK {
-    nonisolated(unsafe) private static var shared: ForegroundAnsweringAwaiter?
+    nonisolated(unsafe) private static var shared: AuthorizationAwaiter?
 
     /// What a fresh process holds: nothing.
     static func resetForLaunch() { shared = nil }
 
     static func requestWhenInUse() async -> CLAuthorizationStatus {
-        let awaiter = shared ?? ForegroundAnsweringAwaiter()
+        let awaiter = shared ?? AuthorizationAwaiter(clearsContinuation: true)
         shared = awaiter
         return await awaiter.requestWhenInUse()
     }
@@ -247,7 +222,7 @@ enum StaticPermissionSDK {
 /// screen itself, made at the first tap either way.
 final class WrapperScreen: ExplorationApp {
     let usesSDK: Bool
-    private var own: ForegroundAnsweringAwaiter?
+    private var own: AuthorizationAwaiter?
     var screen = "intro"
     var isWaiting: Bool { screen == "asking" }
 
@@ -260,7 +235,7 @@ final class WrapperScreen: ExplorationApp {
         if usesSDK {
             status = await StaticPermissionSDK.requestWhenInUse()
         } else {
-            let awaiter = own ?? ForegroundAnsweringAwaiter()
+            let awaiter = own ?? AuthorizationAwaiter(clearsContinuation: true)
             own = awaiter
             status = await awaiter.requestWhenInUse()
         }
