@@ -358,6 +358,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         let session = kept?.session ?? session(on: platform)
         return await withAttachedApp(session.app) {
             watch?.begin(session.device)
+            session.watch = watch
             await session.replay(kept.map { $0.route[...] } ?? path[...], fresh: kept == nil)
             watch?.markStep()
             let observations = await session.apply(choice)
@@ -415,15 +416,42 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     func markStep() {
         fflush(nil)
         stepOffset = Self.size(of: 2)
+        factoryRuns = []
     }
 
-    /// The functions whose continuations app code dropped since ``markStep()``.
+    /// Where standard error stood each time the app's factory ran during the step: a launch
+    /// starts a fresh process, so a continuation dropped then (by a singleton the factory resets,
+    /// `ExplorationProcessState.freshAtEachLaunch`) waited in a process that is gone, and is no
+    /// leak of the step's.
+    private var factoryRuns: [(start: Int64, end: Int64)] = []
+
+    /// The app's factory is about to run (a launch).
+    func factoryWillRun() {
+        fflush(nil)
+        factoryRuns.append((Self.size(of: 2), -1))
+    }
+
+    /// The app's factory returned.
+    func factoryDidRun() {
+        fflush(nil)
+        if let last = factoryRuns.indices.last { factoryRuns[last].end = Self.size(of: 2) }
+    }
+
+    /// The functions whose continuations app code dropped since ``markStep()``, except while the
+    /// factory ran.
     func leakedContinuations() -> [String] {
         guard let stderrPath else { return [] }
         fflush(nil)
         // Nothing written since the step began: nothing to read.
-        guard Self.size(of: 2) != stepOffset else { return [] }
-        return AppTrap.leakedContinuations(in: Self.read(stderrPath, from: stepOffset))
+        let end = Self.size(of: 2)
+        guard end != stepOffset else { return [] }
+        var text = "", from = stepOffset
+        for run in factoryRuns where run.end >= run.start && run.start >= from {
+            text += Self.read(stderrPath, from: from, to: run.start)
+            from = run.end
+        }
+        text += Self.read(stderrPath, from: from, to: end)
+        return AppTrap.leakedContinuations(in: text)
     }
 
     /// The size of the file at `path` (0 when it cannot be read).
@@ -440,12 +468,19 @@ package struct AppCodeExplorer<App: ExplorationApp> {
 
     /// The text of `path` from `offset` on (at most 64 KiB, the end).
     nonisolated package static func read(_ path: String, from offset: Int64) -> String {
+        read(path, from: offset, to: nil)
+    }
+
+    /// The text of `path` from `offset` to `limit` (the end when `nil`; at most the last 64 KiB
+    /// of that).
+    nonisolated package static func read(_ path: String, from offset: Int64, to limit: Int64?) -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }
-        let end = (try? handle.seekToEnd()) ?? 0
+        let fileEnd = (try? handle.seekToEnd()) ?? 0
+        let end = limit.map { min(UInt64(max($0, 0)), fileEnd) } ?? fileEnd
         let start = max(UInt64(max(offset, 0)), end > 65_536 ? end - 65_536 : 0)
         guard start < end else { return "" }
         try? handle.seek(toOffset: start)
-        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        return String(decoding: (try? handle.read(upToCount: Int(end - start))) ?? Data(), as: UTF8.self)
     }
 }

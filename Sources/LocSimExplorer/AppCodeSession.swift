@@ -26,6 +26,8 @@ import LocSimModel
     package private(set) var createdManager = false
     /// During the step being applied: a live update reached the app's streams.
     private var updateArrived = false
+    /// What watches the app's code in this process, told when the factory runs.
+    package var watch: ExecutionWatch?
 
     /// A fresh device for `platform`, the app installed (not launched).
     package init(platform: Platform, parameters: DeviceParameters, app description: AppDescription, taps: [String],
@@ -36,7 +38,11 @@ import LocSimModel
         app = device.install(description)
         self.taps = taps
         app.onLaunch = { [unowned self] simulated in
+            // A launch starts a fresh process: what the factory drops (a singleton it resets, and
+            // a continuation that waited in the process before) is not the app's doing.
+            self.watch?.factoryWillRun()
             self.object = makeApp(simulated)
+            self.watch?.factoryDidRun()
             simulated.observe(.didBecomeActive) { [unowned self] _ in self.object?.didBecomeActive() }
             simulated.observe(.willResignActive) { [unowned self] _ in self.object?.willResignActive() }
         }

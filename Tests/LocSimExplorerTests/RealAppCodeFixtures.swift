@@ -201,32 +201,67 @@ final class SharedServiceScreen: ExplorationApp {
     func tap(_ name: String) { SharedLocationService.shared.manager.requestWhenInUseAuthorization() }
 }
 
-/// An SDK that keeps its wrapper in a `static var`, made at the first call, as many permission
-/// SDKs do, with a reset for each launch (on iOS each launch is a fresh process).
+/// An SDK that keeps its manager, its delegate and the waiting caller's continuation in `static
+/// var`s, made at the first call, as many permission SDKs do, with a reset for each launch (on iOS
+/// each launch is a fresh process). It answers as ``AuthorizationAwaiter`` does.
 enum StaticPermissionSDK {
-    nonisolated(unsafe) private static var shared: AuthorizationAwaiter?
+    nonisolated(unsafe) private static var manager: CLLocationManager?
+    nonisolated(unsafe) private static var delegate: Delegate?
+    nonisolated(unsafe) private static var waiting: CheckedContinuation<CLAuthorizationStatus, Never>?
 
-    /// What a fresh process holds: nothing.
-    static func resetForLaunch() { shared = nil }
+    /// What a fresh process holds: nothing. A caller still waiting from the launch before is
+    /// dropped with it (Swift prints that its continuation leaked: that process is gone).
+    static func resetForLaunch() { (manager, delegate, waiting) = (nil, nil, nil) }
 
     static func requestWhenInUse() async -> CLAuthorizationStatus {
-        let awaiter = shared ?? AuthorizationAwaiter(clearsContinuation: true)
-        shared = awaiter
-        return await awaiter.requestWhenInUse()
+        let made = manager ?? CLLocationManager()
+        if manager == nil {
+            let d = Delegate()
+            made.delegate = d
+            (manager, delegate) = (made, d)
+        }
+        if made.authorizationStatus != .notDetermined { return made.authorizationStatus }
+        return await withCheckedContinuation { continuation in
+            waiting = continuation
+            made.requestWhenInUseAuthorization()
+        }
     }
 
-    static func willEnterForeground() { shared?.willEnterForeground() }
+    static func willEnterForeground() {
+        guard let manager else { return }
+        answer(manager.authorizationStatus)
+    }
+
+    private static func answer(_ status: CLAuthorizationStatus) {
+        guard let continuation = waiting else { return }
+        waiting = nil
+        continuation.resume(returning: status)
+    }
+
+    private final class Delegate: NSObject, CLLocationManagerDelegate {
+        func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+            guard manager.authorizationStatus != .notDetermined else { return }
+            StaticPermissionSDK.answer(manager.authorizationStatus)
+        }
+    }
 }
 
 /// A screen that asks through the wrapper, held in ``StaticPermissionSDK`` (`usesSDK`) or by the
 /// screen itself, made at the first tap either way.
+/// `careless` is a real SDK's bug: nothing answers the caller when the app returns with no answer
+/// (a prompt the lock took away calls no delegate method), so it waits for ever, even after the
+/// system ends the app and it is launched again (its continuation then goes with the process).
 final class WrapperScreen: ExplorationApp {
     let usesSDK: Bool
+    let careless: Bool
     private var own: AuthorizationAwaiter?
     var screen = "intro"
     var isWaiting: Bool { screen == "asking" }
 
-    init(usesSDK: Bool) { self.usesSDK = usesSDK }
+    init(usesSDK: Bool, careless: Bool = false) {
+        self.usesSDK = usesSDK
+        self.careless = careless
+    }
 
     func canTap(_ name: String) -> Bool { !isWaiting }
     func tap(_ name: String) async {
@@ -245,7 +280,32 @@ final class WrapperScreen: ExplorationApp {
         default: screen = "denied"
         }
     }
-    func willEnterForeground() { usesSDK ? StaticPermissionSDK.willEnterForeground() : own?.willEnterForeground() }
+    func willEnterForeground() {
+        guard !careless else { return }
+        usesSDK ? StaticPermissionSDK.willEnterForeground() : own?.willEnterForeground()
+    }
+}
+
+/// Writes the Swift runtime's leaked-continuation line itself, as the runtime does when a
+/// continuation is dropped: from the factory (`inFactory`, as a reset of a singleton drops a
+/// continuation of the process before) or from a tap.
+final class LeakReportingScreen: NSObject, ExplorationApp, CLLocationManagerDelegate {
+    static func reportLeak(_ function: String) {
+        FileHandle.standardError.write(Data("SWIFT TASK CONTINUATION MISUSE: \(function) leaked its continuation!\n".utf8))
+    }
+    let manager = CLLocationManager()
+    var screen = "intro"
+    var isWaiting: Bool { false }
+
+    init(inFactory: Bool) {
+        super.init()
+        if inFactory { Self.reportLeak("resetInFactory()") }
+    }
+
+    func tap(_ name: String) {
+        screen = "tapped"
+        Self.reportLeak("droppedInTap()")
+    }
 }
 
 /// Walks through `steps` screens before it asks for Always and waits: its hang after a denial
