@@ -108,7 +108,7 @@ package struct Observation: Sendable {
         case .promptOnForeground(let p, let c):
             return ("the app showed the \(p.rawValue) prompt on its own after \(c.description); ask when the user needs location", ["D1", "D6", "seed 002"])
         case .backgroundStart(let call):
-            return ("\(call.word) was called while the app is not in use: no background session starts, and a When In Use app gets nothing until it is in use again", ["I6", "I9", "D8"])
+            return ("\(call.word) was called while the app is not in use: no background session starts; a When In Use app gets nothing until it is in use again, and an Always app at most a few updates before it is suspended: start it in the foreground", ["I6", "I9", "D8"])
         case .terminated(let exception):
             return ("the app crashed: \(exception.text.replacingOccurrences(of: "*** ", with: ""))", exception.ruleIDs)
         case .sessionOutOfUse(let r?):
