@@ -250,9 +250,12 @@ package struct AppCodeExplorer<App: ExplorationApp> {
                     break search
                 }
                 if let new = search.apply(outcome, from: step.node, choice: step.choice), !outcome.facts.choices.isEmpty { next.append(new) }
-                // App code reached an object of another device: nothing more can be judged (the
-                // exploration reports it as an error), so the search stops here.
-                if search.staleObject != nil { break search }
+                // App code reached an object of another device: nothing more can be judged, so
+                // the search stops here, and its report carries the call (the exploration throws
+                // `objectFromAnotherDevice` instead of showing a verdict).
+                if search.staleObject != nil {
+                    return report(search, platform: platform, end: .timeBudget, depth: level)
+                }
                 if k + 1 == steps.count || steps[k + 1].node != step.node { search.markExpanded(step.node) }
             }
             frontier = next
@@ -445,13 +448,15 @@ package struct AppCodeExplorer<App: ExplorationApp> {
         // Nothing written since the step began: nothing to read.
         let end = Self.size(of: 2)
         guard end != stepOffset else { return [] }
-        var text = "", from = stepOffset
+        var segments: [String] = [], from = stepOffset
         for run in factoryRuns where run.end >= run.start && run.start >= from {
-            text += Self.read(stderrPath, from: from, to: run.start)
+            segments.append(Self.read(stderrPath, from: from, to: run.start))
             from = run.end
         }
-        text += Self.read(stderrPath, from: from, to: end)
-        return AppTrap.leakedContinuations(in: text)
+        segments.append(Self.read(stderrPath, from: from, to: end))
+        // Each segment ends where a write did (the runtime writes each line whole, and the
+        // factory's bracket is taken between writes): joined by line breaks, no two lines merge.
+        return AppTrap.leakedContinuations(in: segments.joined(separator: "\n"))
     }
 
     /// The size of the file at `path` (0 when it cannot be read).

@@ -28,7 +28,9 @@ public enum ExplorationProcessState: Sendable, Hashable {
     /// One app at a time: every step replays its path from a fresh device, and each session is
     /// closed before the next starts. The factory runs at every launch (as each launch on iOS is
     /// a fresh process), so a singleton that keeps its state in `static var`s is explored
-    /// correctly when the factory resets it. Slower: each step replays its whole path.
+    /// correctly when the factory resets it. Slower: each step replays its whole path. (In one
+    /// process explorations take turns, so two of them never interleave; a test that uses the
+    /// same statics outside an exploration, in parallel with one, must be kept apart from it.)
     case freshAtEachLaunch
 }
 
