@@ -11,14 +11,14 @@ struct LocsimLint: ParsableCommand {
         commandName: "locsim",
         abstract: "locsim lint and locsim benchmark lint (locsim runs this executable for them).",
         version: ToolVersion.current,
-        subcommands: [Lint.self, LintBenchmark.self]
+        subcommands: [Lint.self, LintBenchmarkCommand.self]
     )
 
     static func main() { CommandMain.main(Self.self) }
 }
 
 /// `locsim benchmark lint`.
-struct LintBenchmark: ParsableCommand {
+struct LintBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfigurations.benchmark
 
     @OptionGroup var options: BenchmarkArguments
@@ -27,6 +27,6 @@ struct LintBenchmark: ParsableCommand {
         guard options.target == .lint else {
             throw ValidationError("locsim-lint runs only benchmark lint; run locsim benchmark \(options.target.rawValue)")
         }
-        print(options.tree.map(LocSimLint.LintBenchmark.runLintBenchmark(tree:)) ?? LocSimLint.LintBenchmark.runLintBenchmark(files: options.files), terminator: "")
+        print(options.tree.map(LintBenchmark.runLintBenchmark(tree:)) ?? LintBenchmark.runLintBenchmark(files: options.files), terminator: "")
     }
 }
