@@ -23,6 +23,10 @@ let package = Package(
         // The playground's server (Hummingbird): for `Fuzz/`'s in-process HTTP target.
         .library(name: "LocSimServe", targets: ["LocSimServe"]),
         .executable(name: "locsim", targets: ["locsim"]),
+        // `locsim lint` and `locsim serve` run these (next to `locsim`, built on first use from a
+        // checkout), so the first `swift run locsim` compiles neither swift-syntax nor Hummingbird.
+        .executable(name: "locsim-lint", targets: ["locsim-lint"]),
+        .executable(name: "locsim-serve", targets: ["locsim-serve"]),
         .plugin(name: "LintLocation", targets: ["LintLocation"]),
     ],
     traits: [
@@ -88,8 +92,24 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types", condition: tool),
             .product(name: "Ink", package: "Ink", condition: tool),
         ]),
+        // What the command line's executables share: parsing and exit statuses, the commands
+        // `locsim` lists but hands over (`Sibling`), `benchmark`'s arguments.
+        .target(name: "LocSimCommand", dependencies: [
+            "LocSimInput",
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
+        ]),
+        // `locsim`: run, explore, graph, benchmark. It links neither LocSimLint nor LocSimServe:
+        // `lint` and `serve` run `locsim-lint` and `locsim-serve` (Docs/Building.md).
         .executableTarget(name: "locsim", dependencies: [
-            "LocSimScenario", "LocSimExplorer", "LocSimLint", "LocSim", "LocSimServe", "LocSimInput",
+            "LocSimScenario", "LocSimExplorer", "LocSim", "LocSimInput", "LocSimCommand",
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
+        ]),
+        .executableTarget(name: "locsim-lint", dependencies: [
+            "LocSimLint", "LocSimCommand",
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
+        ]),
+        .executableTarget(name: "locsim-serve", dependencies: [
+            "LocSimServe", "LocSimInput", "LocSimCommand",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool),
         ]),
         .plugin(
@@ -116,7 +136,8 @@ let package = Package(
         // exploration test imports it and `LocSimTesting` alone.
         .target(name: "NamedLikeApps", dependencies: ["LocSimCoreLocation"], path: "Tests/Fixtures/NamedLikeApps"),
         .testTarget(name: "LocSimLintTests", dependencies: ["LocSimLint"]),
-        .testTarget(name: "LocSimCLITests", dependencies: ["locsim"]),
+        // The end-to-end tests run the built `locsim`, which runs `locsim-lint` and `locsim-serve`.
+        .testTarget(name: "LocSimCLITests", dependencies: ["locsim", "locsim-lint", "locsim-serve"]),
         // The playground's tests talk to a live server through their own small HTTP/1.1 client on
         // NIO, not HummingbirdTesting (which would add AsyncHTTPClient, NIOSSL's BoringSSL and
         // NIOHTTP2 to every clean build; Docs/Building.md).

@@ -14,6 +14,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 checkouts=${1:-${LOCSIM_CHECKOUTS:-$root/../corpus}}
 locsim=${2:-$root/.build/debug/locsim}
 if [ ! -x "$locsim" ]; then (cd "$root" && swift build --product locsim >/dev/null) || exit 2; fi
+# locsim lint runs locsim-lint from locsim's directory.
+if [ ! -x "$(dirname "$locsim")/locsim-lint" ]; then (cd "$root" && swift build --product locsim-lint >/dev/null) || exit 2; fi
 [ -d "$checkouts" ] || { echo "no checkouts at $checkouts" >&2; exit 2; }
 checkouts=$(cd "$checkouts" && pwd -P)
 status=0

@@ -4,21 +4,21 @@ import PackagePlugin
 /// `swift package lint-location [options] [paths]`: runs `locsim lint` on the package directory
 /// (or on the paths given), forwarding every other argument.
 ///
-/// It asks SwiftPM to build the `locsim` product (the same debug build `swift build` makes) rather
-/// than declaring `locsim` as a tool dependency: a tool dependency is built a second time for the
-/// host, with swift-syntax, NIO and Hummingbird, by every `swift build` of this package
-/// (Docs/Building.md).
+/// It asks SwiftPM to build the `locsim-lint` product (the executable `locsim lint` runs; the same
+/// debug build `swift build` makes) rather than declaring it as a tool dependency: a tool
+/// dependency is built a second time for the host, with swift-syntax, by every `swift build` of
+/// this package (Docs/Building.md).
 @main
 struct LintLocation: CommandPlugin {
     /// Options of `locsim lint` that take a value, so their values are not mistaken for paths.
     static let optionsWithValue: Set<String> = ["--format", "--fail-on", "--platform", "--deployment-target", "--config"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        // The first run compiles locsim with swift-syntax, NIO and Hummingbird: say so before it.
-        Diagnostics.progress("building locsim (the first run takes minutes)")
-        let build = try packageManager.build(.product("locsim"), parameters: .init(configuration: .debug, logging: .concise))
+        // The first run compiles locsim-lint with swift-syntax: say so before it.
+        Diagnostics.progress("building locsim-lint (the first run takes minutes)")
+        let build = try packageManager.build(.product("locsim-lint"), parameters: .init(configuration: .debug, logging: .concise))
         guard build.succeeded, let tool = build.builtArtifacts.first(where: { $0.kind == .executable }) else {
-            Diagnostics.error("building locsim failed:\n\(build.logText)")
+            Diagnostics.error("building locsim-lint failed:\n\(build.logText)")
             throw LintLocationFailure(status: 2)
         }
         var hasPath = false

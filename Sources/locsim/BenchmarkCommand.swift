@@ -3,91 +3,32 @@ import Foundation
 import LocSim
 import LocSimModel
 import LocSimScenario
-import LocSimLint
+import LocSimCommand
 import LocSimExplorer
 
 /// `locsim benchmark`: speed measurements (build with `-c release`).
 struct Benchmark: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Measure model transitions, manager events, scenario runs per second.",
-        discussion: """
-        Run on a release build for meaningful numbers:
-          swift run -c release locsim benchmark model
-          swift run -c release locsim benchmark manager
-          swift run -c release locsim benchmark scenarios Examples/*.yml
-          swift run -c release locsim benchmark lint --files 5000
-          swift run -c release locsim benchmark lint --tree path/to/YourApp
-          swift run -c release locsim benchmark explore Examples/explore/*.yml
-          swift run -c release locsim benchmark explore --regions 7 --depth 0
-          swift run -c release locsim benchmark explore --geofences 4 --repetitions 3
-          swift run -c release locsim benchmark sessions
-          swift run -c release locsim benchmark serve     # one playground request at 500 and 4,000 steps
-          swift build && .build/debug/locsim benchmark app-code --depth 8   # the test-support exploration, as tests run it
-        """
-    )
+    static let configuration = CommandConfigurations.benchmark
 
-    /// What to measure.
-    enum Target: String, ExpressibleByArgument, CaseIterable {
-        case model, manager, scenarios, lint, explore, sessions, appCode = "app-code", serve, all
-    }
-
-    @Argument(help: "What to measure: model, manager, scenarios, lint, explore, sessions, app-code, serve or all (all but lint, app-code and serve).")
-    var target: Target = .all
-
-    @Argument(help: "Scenario files for the scenarios benchmark (default: the built-in scenario).")
-    var scenarioFiles: [String] = []
-
-    @Option(help: "How many model transitions or manager events to run.")
-    var iterations: Int = 5_000_000
-
-    @Option(help: "For lint: how many Swift files to generate (5000 is about 57 MB).")
-    var files: Int = 5000
-
-    @Option(help: "For lint: lint this directory (a whole app checkout) instead of a generated tree.")
-    var tree: String?
-
-    @Option(help: "For explore: how many times to explore each model (the best time counts).")
-    var repetitions: Int = 5
-
-    @Option(help: "For explore: events per path (default 12; 0 for each model's own depth; the generated region model keeps its 64). For app-code: events per path (default 0: to the end).")
-    var depth: Int?
-
-    @Flag(help: "For app-code: replay every step's path on a fresh device, never starting on a session kept in the step's state (the search as it was before sessions were kept).")
-    var replaysEveryPath = false
-
-    @Flag(help: "For app-code: run the app's code in this process, not in child processes (one per processor, each exploring its share of the platforms, as tests run it by default).")
-    var inProcess = false
-
-    @Option(help: "For explore: add the generated region model (an Always app monitoring this many regions, at depth 64).")
-    var regions: Int?
-
-    @Option(help: "For explore: how many iOS 13.4+ platforms the generated region model lists (1…16).")
-    var platforms: Int = 1
-
-    @Option(help: "For explore: add the generated geofencing app (Always on iOS 18.0, a tap per region turning its geofence on; Benchmarks/spin/geofences.pml in Promela) with this many regions, at depth 64.")
-    var geofences: Int?
-
-    @Flag(help: "For explore: search every platform alone, even those that behave alike (as before issue 32), to compare.")
-    var searchEachPlatform = false
-
-    @Flag(name: .customLong("no-symmetry"), help: "For explore: store every state, not one per renaming of the regions a model treats alike (as before issue 32), to compare.")
-    var noSymmetry = false
+    @OptionGroup var options: BenchmarkArguments
 
     mutating func run() throws {
-        if target == .model || target == .all { print(ModelBenchmark.run(iterations: iterations)) }
-        if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, iterations / 5))) }
-        if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: scenarioFiles)) }
-        if target == .lint { print(tree.map(LintBenchmark.runLintBenchmark(tree:)) ?? LintBenchmark.runLintBenchmark(files: files), terminator: "") }
+        let options = self.options, target = options.target
+        // `benchmark lint` and `benchmark serve` measure modules this executable does not link.
+        if target == .lint { Sibling.exec("locsim-lint", arguments: Array(CommandLine.arguments.dropFirst())) }
+        if target == .serve { Sibling.exec("locsim-serve", arguments: Array(CommandLine.arguments.dropFirst())) }
+        if target == .model || target == .all { print(ModelBenchmark.run(iterations: options.iterations)) }
+        if target == .manager || target == .all { print(ManagerBenchmark.run(iterations: max(1, options.iterations / 5))) }
+        if target == .scenarios || target == .all { print(try ScenarioBenchmark.run(files: options.scenarioFiles)) }
         if target == .sessions || target == .all {
-            print(SessionBenchmark.runModel(iterations: iterations))
-            print(SessionBenchmark.runLiveUpdates(iterations: max(1, iterations / 5)))
+            print(SessionBenchmark.runModel(iterations: options.iterations))
+            print(SessionBenchmark.runLiveUpdates(iterations: max(1, options.iterations / 5)))
         }
-        if target == .serve { print(ServeBenchmark.run(repetitions: repetitions), terminator: "") }
-        if target == .appCode { AppCodeBenchmark.runAndExit(depth: depth == 0 ? nil : depth, repetitions: repetitions, replaysEveryPath: replaysEveryPath, inProcess: inProcess) }
-        let depth = self.depth ?? 12
-        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: repetitions,
-                                                                                         regions: regions, platforms: platforms, geofences: geofences,
-                                                                                         searchesEachPlatform: searchEachPlatform, reducesSymmetry: !noSymmetry),
+        if target == .appCode { AppCodeBenchmark.runAndExit(depth: options.depth == 0 ? nil : options.depth, repetitions: options.repetitions, replaysEveryPath: options.replaysEveryPath, inProcess: options.inProcess) }
+        let depth = options.depth ?? 12
+        if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: options.scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: options.repetitions,
+                                                                                         regions: options.regions, platforms: options.platforms, geofences: options.geofences,
+                                                                                         searchesEachPlatform: options.searchEachPlatform, reducesSymmetry: !options.noSymmetry),
                                                                     terminator: "") }
     }
 }

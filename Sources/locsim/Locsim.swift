@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import LocSimCommand
 import LocSimInput
-import LocSimLint
 
 /// The `locsim` command: run scenarios, explore app models, lint apps, draw the state machine.
 @main
@@ -24,28 +24,33 @@ struct Locsim: ParsableCommand {
           locsim lint path/to/MyApp
           locsim benchmark model
         """,
-        version: ToolVersion.current,
+        version: PackageVersion.current,
         subcommands: Locsim.subcommandList,
         defaultSubcommand: Run.self
     )
 
     /// Runs the command; usage errors (unknown option, bad value) exit 2 like every other bad
-    /// input, not ArgumentParser's 64.
+    /// input, not ArgumentParser's 64. `lint` and `serve` (also after `help`) are handed to
+    /// `locsim-lint` and `locsim-serve` before parsing (`Sibling`).
     static func main() {
-        if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let sibling = sibling(for: arguments) { Sibling.exec(sibling, arguments: arguments) }
+        if let message = unknownCommandMessage(arguments) {
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             Foundation.exit(2)
         }
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+        CommandMain.main(Self.self)
+    }
+
+    /// The executable that runs `arguments`' command when this one does not link it: `lint`
+    /// needs swift-syntax, `serve` Hummingbird and NIO (`benchmark lint` and `benchmark serve`
+    /// are handed over by `Benchmark`, after parsing).
+    static func sibling(for arguments: [String]) -> String? {
+        let command = arguments.first == "help" ? arguments.dropFirst().first : arguments.first
+        switch command {
+        case "lint": return "locsim-lint"
+        case "serve": return "locsim-serve"
+        default: return nil
         }
     }
 }

@@ -59,8 +59,9 @@ enum LocsimProcess {
     /// input. Input and output go through files, so large timelines cannot fill a pipe and block the child.
     /// With `deadline` (seconds), a run still going then is stopped and recorded as an issue (a
     /// server that started when it should not have).
-    static func run(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil) throws -> Output {
-        guard let binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "locsim binary not found"]) }
+    /// `executable` runs another copy of `locsim` (default: ``binary``).
+    static func run(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil, executable: URL? = nil) throws -> Output {
+        guard let binary = executable ?? binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "locsim binary not found"]) }
         let id = UUID().uuidString
         let outURL = scratch.appendingPathComponent("\(id).out"), errURL = scratch.appendingPathComponent("\(id).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)

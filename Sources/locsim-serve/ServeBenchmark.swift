@@ -77,3 +77,8 @@ enum ServeBenchmark {
         return box.answer!
     }
 }
+
+/// `d` in seconds.
+private func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}

@@ -1,33 +1,13 @@
 import ArgumentParser
 import Foundation
+import LocSimCommand
 import LocSimLint
 
 /// `locsim lint`: reads an app's Info.plists, project settings and sources and reports location
 /// authorization mistakes. All logic lives in `LocSimLint`; this only forwards the options.
 struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lint",
-        abstract: "Find missing purpose strings, background-mode crashes and ignored location requests before they ship.",
-        discussion: """
-        Finds the app targets under each PATH (Xcode projects, XcodeGen project.yml files and loose \
-        Info.plists), reads their purpose strings and deployment targets, scans Swift and Objective-C \
-        sources, and reports findings as file:line:column: severity: message [id (rules)], where \
-        id is the check (Docs/Lint.md) and rules are the ids of the rules behind it (Docs/Rules.md).
+    static let configuration = CommandConfigurations.lint
 
-        Exit status: 0 clean, 1 findings at or above --fail-on, 2 unusable invocation (a missing \
-        path, a bad option, a malformed .locsim.yml or baseline); a malformed or missing file in \
-        the tree is a finding and the rest is still linted.
-        Configure checks in .locsim.yml; silence one line with // locsim:disable-line LOC003.
-        See Docs/Lint.md for every check.
-
-        Examples:
-          locsim lint .
-          locsim lint MyApp --format sarif > lint.sarif
-          locsim lint . --format github --baseline .locsim-baseline
-          locsim lint MyApp --fail-on warning --deployment-target 12.0
-          locsim lint --list-checks
-        """
-    )
 
     @Argument(help: "Files or directories to lint (default: the current directory).")
     var paths: [String] = []

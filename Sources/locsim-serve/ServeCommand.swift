@@ -1,30 +1,13 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import LocSimCommand
 import LocSimServe
 
 /// `locsim serve`: the interactive playground in a browser.
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Serve the playground: a page that looks like the phone, shows the rules behind each step and writes the scenario.",
-        discussion: """
-        Listens on loopback only unless --host says otherwise. Open the printed address in a \
-        browser. See Docs/Serve.md.
+    static let configuration = CommandConfigurations.serve
 
-        Requests whose Host header is not localhost, 127.x.x.x or [::1] (with any port) are \
-        refused with 403, against DNS rebinding; name any other host the browser uses to reach \
-        the server with --allowed-host (for example with --host 0.0.0.0). Requests that change \
-        something must be JSON (415 otherwise) and, when they carry an Origin, come from the \
-        server's own page (403 otherwise). A connection that sends no complete request for 30 \
-        seconds is closed. SIGTERM or SIGINT stops the server: requests still running after 2 \
-        seconds are dropped, and the exit status is 0.
-
-        Examples:
-          locsim serve
-          locsim serve --port 9000
-          locsim serve --host 0.0.0.0 --allowed-host mybox.local
-        """
-    )
 
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
