@@ -72,6 +72,11 @@ package enum CommandConfigurations {
     )
 }
 
+/// `d` in seconds, for the benchmarks' rates (`locsim` and `locsim-serve`).
+package func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
 /// The arguments of `locsim benchmark`, shared by the executables that run its measurements.
 package struct BenchmarkArguments: ParsableArguments {
     package init() {}

@@ -65,7 +65,8 @@ package struct AppCodeExplorer<App: ExplorationApp> {
     /// (``AppCodeSessionPool``); off, every step replays its path on a fresh device.
     package var reusesSessions = true
     /// Whether a session stays open once its step ended, for later steps to start on; off, it is
-    /// closed at once, so one app runs at a time (`ExplorationProcessState.freshAtEachLaunch`).
+    /// closed at once, so one app runs at a time and every step replays its path
+    /// (`ExplorationProcessState.freshAtEachLaunch`).
     package var keepsSessions = true
 
     package init(app: AppDescription, platforms: [Platform], parameters: DeviceParameters, taps: [String], depth: Int?,
@@ -244,7 +245,7 @@ package struct AppCodeExplorer<App: ExplorationApp> {
             }
             for (k, step) in steps.enumerated() {
                 let request = AppCodeRequest(platform: platform, path: search.nodes[Int(step.node)].path, choice: step.choice,
-                                             start: reusesSessions ? search.start(for: step.node) : nil)
+                                             start: reusesSessions && keepsSessions ? search.start(for: step.node) : nil)
                 guard let outcome = await source.outcome(of: request) else {
                     end = .timeBudget
                     break search

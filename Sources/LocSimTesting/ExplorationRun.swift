@@ -187,7 +187,7 @@ public struct ExplorationRun<App: ExplorationApp> {
     private var explorer: AppCodeExplorer<App> {
         var explorer = AppCodeExplorer(app: app, platforms: platforms, parameters: parameters, taps: taps, depth: depth, budget: timeBudget,
                                        makeApp: makeApp)
-        explorer.reusesSessions = reusesSessions && processState == .sharedBySessions
+        explorer.reusesSessions = reusesSessions
         explorer.keepsSessions = processState == .sharedBySessions
         return explorer
     }

@@ -8,7 +8,6 @@ import LocSimLint
 struct Lint: ParsableCommand {
     static let configuration = CommandConfigurations.lint
 
-
     @Argument(help: "Files or directories to lint (default: the current directory).")
     var paths: [String] = []
 

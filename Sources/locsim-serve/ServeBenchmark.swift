@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocSimCommand
 import LocSimServe
 
 /// `locsim benchmark serve`: what one request to the playground costs at 500 and at 4,000
@@ -76,9 +77,4 @@ enum ServeBenchmark {
         done.wait()
         return box.answer!
     }
-}
-
-/// `d` in seconds.
-private func seconds(_ d: Duration) -> Double {
-    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }

@@ -8,7 +8,6 @@ import LocSimServe
 struct Serve: ParsableCommand {
     static let configuration = CommandConfigurations.serve
 
-
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
 

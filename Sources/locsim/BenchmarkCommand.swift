@@ -154,8 +154,4 @@ enum ScenarioBenchmark {
     }
 }
 
-func seconds(_ d: Duration) -> Double {
-    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-}
-
 func format(_ x: Double) -> String { String(format: "%.3f", x) }

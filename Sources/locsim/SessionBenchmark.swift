@@ -1,5 +1,6 @@
 import Foundation
 import LocSim
+import LocSimCommand
 import LocSimModel
 
 /// `locsim benchmark sessions`: the model's transitions with section-O objects in play, and live
