@@ -86,12 +86,14 @@ public enum SerialExecution {
     }
 
     private static func forward(_ job: UnownedJob, _ original: Original) {
-        // A task's job is the task itself: its address tells a task's jobs apart.
+        // A task's job is the task itself: its address tells a task's jobs apart while it lives;
+        // with its ID, from the jobs of a later task the allocator puts at the same address.
         let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        let task = TaskIdentity(address: address, id: jobTaskID(address))
         let taken = state.withLock { s -> Bool in
             if s.everything == 0 {
-                guard s.tasks.contains(address) || isAppCode(address, others: &s.others) else { return false }
-                s.tasks.insert(address)
+                guard s.tasks.contains(task) || isAppCode(task, others: &s.others) else { return false }
+                s.tasks.insert(task)
             }
             if s.excluded.isEmpty || s.excluded[address] == nil { s.forwarded &+= 1 }
             return true
@@ -99,18 +101,18 @@ public enum SerialExecution {
         if taken { MainActor.shared.enqueue(job) } else { original(job) }
     }
 
-    /// Whether a job not seen before, of the task at `address`, is app code's; a task started or
+    /// Whether a job not seen before, of `task`, is app code's; a task started or
     /// resumed by other code is noted in `others`.
-    private static func isAppCode(_ address: UnsafeRawPointer, others: inout Set<UnsafeRawPointer>) -> Bool {
+    private static func isAppCode(_ task: TaskIdentity, others: inout Set<TaskIdentity>) -> Bool {
         // A job enqueued from simulated app code (a new task it starts, a task it resumes) is app
         // code's: the task-local environment says so.
         if SimulationEnvironment.installed != nil {
-            others.remove(address)
+            others.remove(task)
             return true
         }
         guard withUnsafeCurrentTask(body: { $0 == nil }) else {
             // Started or resumed by a task that is not app code's: another's.
-            others.insert(address)
+            others.insert(task)
             return false
         }
         // A task leaving the main actor (a main-actor `Task {}` of app code calling a nonisolated
@@ -119,7 +121,7 @@ public enum SerialExecution {
         // before as another's (a test runner's task, started elsewhere). The main queue, not the
         // main thread: after `dispatchMain()`, as an async `main` and Swift Testing's runner call
         // it on Linux, another thread serves the queue.
-        return DispatchQueue.getSpecific(key: mainQueueKey) != nil && !others.contains(address)
+        return DispatchQueue.getSpecific(key: mainQueueKey) != nil && !others.contains(task)
     }
 
     /// Marks the main queue, so that ``forward(_:_:)`` can tell it from other queues on any thread.
@@ -134,12 +136,29 @@ public enum SerialExecution {
         /// Scopes that take every job of the process.
         var everything = 0
         /// The tasks of app code seen so far (a task's later jobs are taken too).
-        var tasks: Set<UnsafeRawPointer> = []
+        var tasks: Set<TaskIdentity> = []
         /// The tasks seen started or resumed by other code (they keep the global executor).
-        var others: Set<UnsafeRawPointer> = []
+        var others: Set<TaskIdentity> = []
+    }
+
+    /// A task, told apart from every other task of the process: its address alone is not, as a
+    /// task that ended leaves its address to the next task allocated (a test runner's task there
+    /// would be taken for app code's and run on the main actor's executor, or app code's for
+    /// another's and run off it).
+    private struct TaskIdentity: Hashable {
+        var address: UnsafeRawPointer
+        var id: UInt64
     }
 
     private static let state = Locked(State())
+
+    /// The ID of the task whose job `job` is (the runtime's `swift_task_getJobTaskId`).
+    private static let jobTaskID: @convention(c) (UnsafeRawPointer) -> UInt64 = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_getJobTaskId") else {
+            preconditionFailure("LocSim: this Swift runtime has no swift_task_getJobTaskId, so app code's tasks cannot be told apart")
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UInt64).self)
+    }()
 
     private typealias Original = @convention(thin) (UnownedJob) -> Void
     private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void

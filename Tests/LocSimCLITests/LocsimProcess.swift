@@ -13,6 +13,11 @@ enum LocsimProcess {
         var peakResidentBytes = 0
         /// Wall-clock seconds from the process's start to its end.
         var seconds = 0.0
+        /// The CPU time the process used (user and system, all its threads), in seconds, as last
+        /// read while it ran: read only when the run has a deadline, 0 otherwise.
+        var cpuSeconds = 0.0
+        /// The issue recorded for a run stopped at its deadline (or ``hangLimit``), if it was.
+        var stopped: String?
     }
 
     /// The peak resident size of process `pid` so far, in bytes (0 when it cannot be read).
@@ -21,6 +26,21 @@ enum LocsimProcess {
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes * 1024
+    }
+
+    /// How long a run without a deadline may take before it is stopped as hung: 10 minutes (the
+    /// longest run of the tests takes seconds).
+    static let hangLimit: Double = 600
+
+    /// The CPU time process `pid` has used so far (Linux's `/proc/PID/stat`), in seconds (0 when it
+    /// cannot be read).
+    static func cpuSeconds(of pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = text.lastIndex(of: ")") else { return 0 }
+        // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The package root, from this file's path.
@@ -58,7 +78,7 @@ enum LocsimProcess {
     /// Runs `locsim` with `arguments` in the package root, with `stdin` (if any) as its standard
     /// input. Input and output go through files, so large timelines cannot fill a pipe and block the child.
     /// With `deadline` (seconds), a run still going then is stopped and recorded as an issue (a
-    /// server that started when it should not have).
+    /// server that started when it should not have); without, the same after ``hangLimit``.
     /// `executable` runs another copy of `locsim` (default: ``binary``).
     static func run(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil, executable: URL? = nil) throws -> Output {
         guard let binary = executable ?? binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "locsim binary not found"]) }
@@ -87,22 +107,32 @@ enum LocsimProcess {
         process.standardInput = input
         let started = Date()
         try process.run()
-        var peak = 0
-        if let deadline {
-            let end = Date().addingTimeInterval(deadline)
-            while process.isRunning, Date() < end {
+        var peak = 0, cpu = 0.0
+        // Without a deadline, a run still going after ``hangLimit`` is a hang: an issue, not a
+        // test run that never ends.
+        let limit = deadline ?? hangLimit
+        let end = Date().addingTimeInterval(limit)
+        while process.isRunning, Date() < end {
+            if deadline != nil {
                 peak = max(peak, peakResidentBytes(of: process.processIdentifier))
-                usleep(20_000)
+                cpu = max(cpu, cpuSeconds(of: process.processIdentifier))
             }
-            if process.isRunning {
-                Issue.record("locsim \(arguments.joined(separator: " ")) still running after \(deadline) s")
-                process.terminate()
-            }
+            usleep(deadline != nil ? 20_000 : 5_000)
+        }
+        var stopped: String?
+        if process.isRunning {
+            stopped = "locsim \(arguments.joined(separator: " ")) still running after \(limit) s"
+            // Off a test's task (``runOffThePool(_:stdin:deadline:)``) the caller records it.
+            if Test.current != nil { Issue.record(Comment(rawValue: stopped!)) }
+            process.terminate()
+            let grace = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < grace { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
         return Output(stdout: try String(contentsOf: outURL, encoding: .utf8),
                       stderr: try String(contentsOf: errURL, encoding: .utf8),
-                      status: process.terminationStatus, peakResidentBytes: peak, seconds: Date().timeIntervalSince(started))
+                      status: process.terminationStatus, peakResidentBytes: peak, seconds: Date().timeIntervalSince(started), cpuSeconds: cpu, stopped: stopped)
     }
 
     /// ``run(_:stdin:deadline:)`` on a thread of its own, awaited without holding a thread of the
@@ -110,9 +140,12 @@ enum LocsimProcess {
     /// pool has two threads, and tests blocking them stall every other test's awaits and queues,
     /// explorations' and the playground server's among them).
     static func runOffThePool(_ arguments: [String], stdin: String? = nil, deadline: Double? = nil) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
+        let output = try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try run(arguments, stdin: stdin, deadline: deadline) }) }.start()
         }
+        // Recorded here, in the test's task: the thread has no test to record it in.
+        if let stopped = output.stopped { Issue.record(Comment(rawValue: stopped)) }
+        return output
     }
 
     /// `Examples/*.yml Examples/ios18/*.yml`, expanded as a shell would (sorted, relative to the

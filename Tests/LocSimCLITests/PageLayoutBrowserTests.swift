@@ -41,13 +41,18 @@ struct PageLayoutBrowserTests {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        // Waits without holding a thread of the test pool (the browser run takes a while).
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        // Waits without holding a thread of the test pool (the browser run takes a while); the
+        // time limit ends the browser run with the test, which then fails rather than waits.
+        let status: Int32 = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do { try process.run() } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(throwing: error)
+                }
             }
+        } onCancel: {
+            if process.isRunning { process.terminate() }
         }
         let output = try String(contentsOf: log, encoding: .utf8)
         #expect(status == 0, "\(output)")

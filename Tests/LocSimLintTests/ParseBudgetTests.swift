@@ -107,12 +107,30 @@ import Testing
     func timeLimit() {
         let before = SourceParseBudget.abandonedCount
         let start = ContinuousClock.now
-        let result = SourceParseBudget.run(seconds: 0.2) { () -> Int in usleep(1_500_000); return 1 }
+        // Busy for 10 s of wall-clock time unless given up: 0.2 s of its CPU time end it.
+        let result = SourceParseBudget.run(seconds: 0.2) { () -> Int in
+            var spins = 0
+            while ContinuousClock.now - start < .seconds(10) { spins &+= 1 }
+            return spins
+        }
         #expect(result == nil)
-        #expect(ContinuousClock.now - start < .seconds(1.4))
+        #expect(ContinuousClock.now - start < .seconds(9))
         #expect(SourceParseBudget.abandonedCount == before + 1)
         #expect(SourceParseBudget.run(seconds: 10) { 7 } == 7)
     }
+
+    #if os(Linux)
+    @Test("the time limit is the work's CPU time: a wait that uses none is not stopped by it, only by the wall-clock limit")
+    func cpuTimeNotWallClock() {
+        // 1 s asleep is 1 s of wall-clock time and almost no CPU time: over a 0.2 s limit of the one, within the other.
+        #expect(SourceParseBudget.run(seconds: 0.2, wallSeconds: 20) { () -> Int in usleep(1_000_000); return 1 } == 1)
+        let before = SourceParseBudget.abandonedCount
+        let start = ContinuousClock.now
+        #expect(SourceParseBudget.run(seconds: 100, wallSeconds: 0.3) { () -> Int in usleep(1_500_000); return 1 } == nil)
+        #expect(ContinuousClock.now - start < .seconds(1.4))
+        #expect(SourceParseBudget.abandonedCount == before + 1)
+    }
+    #endif
 
     @Test("through lint: a chain beyond the depth limit is one LOC016 note at its file and line, every other file still checked")
     func throughLint() throws {

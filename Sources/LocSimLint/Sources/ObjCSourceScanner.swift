@@ -11,7 +11,7 @@ import Foundation
 /// `[CLMonitor requestMonitorWithConfiguration:…]`.
 public enum ObjCSourceScanner {
     /// Scans `text` (the contents of `path`), within the budget of `SourceParseBudget` (a thread
-    /// with a 1 GiB stack, 8 seconds): text the scan does not finish in time gives a ``SourceNote``
+    /// with a 1 GiB stack, 8 seconds of its CPU time): text the scan does not finish in time gives a ``SourceNote``
     /// (`LOC016`) instead.
     public static func scan(text: String, path: String) -> SourceScan {
         guard let scan = SourceParseBudget.run({ scanText(text, path: path) }) else {

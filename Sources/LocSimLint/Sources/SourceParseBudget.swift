@@ -31,23 +31,36 @@ enum SourceParseBudget {
     /// tree ``SwiftParseBudget/maximumParsedBytes`` of text can make.
     static let stackSize = 1 << 30
 
-    /// The time one file's analysis may take: 8 seconds (a real file takes milliseconds).
+    /// The time one file's analysis may take: 8 seconds of its thread's CPU time on Linux (a real
+    /// file takes milliseconds), so that whether a file is analysed does not depend on what else
+    /// the machine is doing; of wall-clock time on other systems.
     static let timeLimit: Double = 8
+
+    /// The wall-clock time one file's analysis may take however little CPU time its thread got:
+    /// 60 seconds.
+    static let wallClockLimit: Double = 60
 
     /// The most idle workers kept for the next analysis (lint runs one analysis per core at once).
     static let maximumIdleWorkers = 8
 
-    /// Runs `work` on a worker thread with a ``stackSize`` stack and waits at most `seconds`;
+    /// Runs `work` on a worker thread with a ``stackSize`` stack until it has used `seconds` of
+    /// that thread's CPU time (Linux; of wall-clock time elsewhere) or `wallSeconds` have passed;
     /// `nil` when the work did not finish in time (it goes on, at the lowest priority, and its
     /// result is dropped).
-    static func run<T: Sendable>(seconds: Double = timeLimit, _ work: @escaping @Sendable () -> T) -> T? {
+    static func run<T: Sendable>(seconds: Double = timeLimit, wallSeconds: Double = wallClockLimit,
+                                 _ work: @escaping @Sendable () -> T) -> T? {
         let box = ResultBox<T>()
         let job = Job { box.set(work()) }
         let worker = Worker.take()
         worker.start(job)
-        if job.done.wait(timeout: .now() + seconds) == .success {
-            Worker.giveBack(worker)
-            return box.value
+        let wallEnd = DispatchTime.now() + wallSeconds
+        while true {
+            // A job's time is checked every 50 ms; its end is seen at once.
+            if job.done.wait(timeout: min(DispatchTime.now() + 0.05, wallEnd)) == .success {
+                Worker.giveBack(worker)
+                return box.value
+            }
+            if DispatchTime.now() >= wallEnd || job.secondsUsed >= seconds { break }
         }
         job.abandon()
         worker.abandon()
@@ -68,11 +81,37 @@ enum SourceParseBudget {
         let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var givenUp = false
+        /// Where its time is read from once its worker began it: the worker thread's CPU clock
+        /// (Linux) or the wall clock, and that clock's reading then.
+        private var clock: (id: clockid_t, start: Double)?
 
         init(_ body: @escaping () -> Void) { self.body = body }
 
         var isGivenUp: Bool { lock.withLock { givenUp } }
         func abandon() { lock.withLock { givenUp = true } }
+
+        /// On the worker, as it begins the job.
+        func began() {
+            var id = clockid_t(CLOCK_MONOTONIC)
+            #if os(Linux)
+            var thread = clockid_t()
+            if pthread_getcpuclockid(pthread_self(), &thread) == 0 { id = thread }
+            #endif
+            let start = Self.read(id)
+            lock.withLock { clock = (id, start) }
+        }
+
+        /// The seconds the job has used so far (0 before its worker began it).
+        var secondsUsed: Double {
+            guard let clock = lock.withLock({ clock }) else { return 0 }
+            return Self.read(clock.id) - clock.start
+        }
+
+        private static func read(_ id: clockid_t) -> Double {
+            var time = timespec()
+            guard clock_gettime(id, &time) == 0 else { return 0 }
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
     }
 
     /// The result of a job, set on the worker.
@@ -148,7 +187,10 @@ enum SourceParseBudget {
                     defer { job = nil }
                     return job
                 }) else { return }
-                if !next.isGivenUp { next.body() }
+                if !next.isGivenUp {
+                    next.began()
+                    next.body()
+                }
                 let over = lock.withLock { givenUp }
                 next.done.signal()
                 if over { return }

@@ -18,7 +18,7 @@ public enum SwiftSourceScanner {
     /// are parsed (see `SwiftRelevantSlice`); lines and columns are those of the whole file.
     ///
     /// Any text either is analysed or gives a ``SourceNote`` (`LOC016`), within a budget: the
-    /// parse and the walk run on a thread with a 1 GiB stack for at most 8 seconds
+    /// parse and the walk run on a thread with a 1 GiB stack for at most 8 seconds of its CPU time
     /// (`SourceParseBudget`); text over 512 KiB, trees deeper than 2,000 levels and text
     /// `SwiftParseGuard` refuses are not analysed, and code swift-syntax drops for nesting too
     /// deeply is skipped.
