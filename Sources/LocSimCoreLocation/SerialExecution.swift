@@ -152,12 +152,18 @@ public enum SerialExecution {
 
     private static let state = Locked(State())
 
-    /// The ID of the task whose job `job` is (the runtime's `swift_task_getJobTaskId`).
-    private static let jobTaskID: @convention(c) (UnsafeRawPointer) -> UInt64 = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_getJobTaskId") else {
-            preconditionFailure("LocSim: this Swift runtime has no swift_task_getJobTaskId, so app code's tasks cannot be told apart")
+    /// The ID of the task whose job is at `job` (the runtime's `swift_task_getJobTaskId`, from
+    /// Swift 5.9's runtime on; 0 on an older one, where a task is told apart by its address alone).
+    private static func jobTaskID(_ job: UnsafeRawPointer) -> UInt64 {
+        jobTaskIDFunction.map { $0(job) } ?? 0
+    }
+
+    /// The runtime declares it with Swift's calling convention; for one pointer argument and a
+    /// 64-bit result that is C's on every platform Swift runs on.
+    private static let jobTaskIDFunction: (@convention(c) (UnsafeRawPointer) -> UInt64)? = {
+        dlsym(dlopen(nil, RTLD_NOW), "swift_task_getJobTaskId").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeRawPointer) -> UInt64).self)
         }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UInt64).self)
     }()
 
     private typealias Original = @convention(thin) (UnownedJob) -> Void

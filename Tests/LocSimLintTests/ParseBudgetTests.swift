@@ -107,7 +107,8 @@ import Testing
     func timeLimit() {
         let before = SourceParseBudget.abandonedCount
         let start = ContinuousClock.now
-        // Busy for 10 s of wall-clock time unless given up: 0.2 s of its CPU time end it.
+        // Busy for 10 s of wall-clock time: given up after 0.2 s of its CPU time (its thread spins
+        // on to its end, at the lowest priority).
         let result = SourceParseBudget.run(seconds: 0.2) { () -> Int in
             var spins = 0
             while ContinuousClock.now - start < .seconds(10) { spins &+= 1 }
@@ -115,7 +116,8 @@ import Testing
         }
         #expect(result == nil)
         #expect(ContinuousClock.now - start < .seconds(9))
-        #expect(SourceParseBudget.abandonedCount == before + 1)
+        // Other suites' analyses may be given up meanwhile.
+        #expect(SourceParseBudget.abandonedCount >= before + 1)
         #expect(SourceParseBudget.run(seconds: 10) { 7 } == 7)
     }
 
@@ -128,7 +130,8 @@ import Testing
         let start = ContinuousClock.now
         #expect(SourceParseBudget.run(seconds: 100, wallSeconds: 0.3) { () -> Int in usleep(1_500_000); return 1 } == nil)
         #expect(ContinuousClock.now - start < .seconds(1.4))
-        #expect(SourceParseBudget.abandonedCount == before + 1)
+        // Other suites' analyses may be given up meanwhile.
+        #expect(SourceParseBudget.abandonedCount >= before + 1)
     }
     #endif
 

@@ -381,4 +381,8 @@ def main():
 
 
 if __name__ == "__main__":
+    # SIGTERM (a test's time limit) ends the run through main's `finally`: the browser, its
+    # driver and the server are stopped with it.
+    import signal
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     sys.exit(main())

@@ -92,7 +92,7 @@ enum SourceParseBudget {
 
         /// On the worker, as it begins the job.
         func began() {
-            var id = clockid_t(CLOCK_MONOTONIC)
+            var id: clockid_t = CLOCK_MONOTONIC
             #if os(Linux)
             var thread = clockid_t()
             if pthread_getcpuclockid(pthread_self(), &thread) == 0 { id = thread }
