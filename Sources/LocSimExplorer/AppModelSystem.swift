@@ -33,15 +33,20 @@ final class AppModelSystem: Sendable {
     /// The regions the model treats alike, when the system was made to reduce them
     /// (``RegionSymmetry``): states are stored in the canonical form of their orbit.
     let symmetry: RegionSymmetry?
+    /// Where the system's models note the platform questions their rules ask (``PlatformReads``),
+    /// when a search may serve other platforms; `nil` otherwise.
+    let reads: PlatformReads?
     static let main = ManagerID(0)
     /// How many reactions one choice may trigger before the explorer stops following them.
     static let reactionLimit = 64
 
     /// The system of `appModel` on `platform`; with `symmetric`, with the symmetry of its regions
-    /// found in the model (``RegionSymmetry``), if it has one.
-    init(_ appModel: AppModel, platform: Platform, symmetric: Bool = false) {
+    /// found in the model (``RegionSymmetry``), if it has one; with `reads`, its models note there
+    /// the platform questions they ask.
+    init(_ appModel: AppModel, platform: Platform, symmetric: Bool = false, reads: PlatformReads? = nil) {
         self.appModel = appModel
         self.platform = platform
+        self.reads = reads
         let n = appModel.screens.count
         // Every platform gets its own copies of the app's strings and lists: reference counting on
         // storage shared between threads would make parallel exploration slower than serial.
@@ -79,6 +84,7 @@ final class AppModelSystem: Sendable {
         model.device.locationServicesEnabled = device.locationServices
         model.device.restricted = device.restricted
         model.device.location = device.location.map { Location(coordinate: $0) }
+        if let reads { model = model.notingPlatformQuestions(in: reads) }
         initial = ExplorerState(model: model, screen: 0, alwaysAsked: false)
     }
 

@@ -147,7 +147,9 @@ public struct ExplorationOptions: Sendable {
     /// Search once for every group of platforms on which the model's rules read the same answers
     /// (the same OS, prompt generation and version comparisons, with the model's parameters and
     /// Info.plist), and report each platform of the group from that search
-    /// (``PlatformExploration/sharedSearch``). On by default; the findings are the same either way.
+    /// (``PlatformExploration/sharedSearch``); and let a search serve a later platform whose
+    /// answers differ only in questions it never asked (``Explorer``). On by default; the findings
+    /// are the same either way.
     public var searchesAlikePlatformsOnce: Bool
     /// Store one state per renaming of the regions the app model treats alike (symmetry
     /// reduction, ``PlatformExploration/symmetricRegions``): found by checking the model, so a

@@ -10,6 +10,13 @@ import LocSimModel
 /// the other cores expand the levels of the others, and no core waits for a level of another
 /// search. A search's own steps keep their order (its slices are merged in frontier order), so
 /// the results do not depend on the schedule or on the number of threads (one included).
+///
+/// A search may wait for another's, its lead's, to learn whether that one serves it: its
+/// platform's answers differ from the lead's only in questions the lead's rules may never ask
+/// (``PlatformReads``). It starts as soon as the lead has asked one of them, and otherwise takes
+/// the lead's states, transitions and problems once the lead is over, its findings' paths
+/// replayed on its own platforms. The questions asked only grow, so whether a search is served
+/// does not depend on when that is checked.
 final class SearchScheduler: @unchecked Sendable {
     /// One search and its level in progress. The bookkeeping fields are read and written under
     /// the lock; `problems` and `setup` are written once, by the task that lists the problems,
@@ -37,6 +44,16 @@ final class SearchScheduler: @unchecked Sendable {
         var alike: [AppModelSystem] = []
         var alikeJobs: [Job] = []
         var sharedSearch: Platform?
+        /// The jobs waiting for this search to end (see the type's summary); while there are,
+        /// each thread's system notes the platform questions it asks, and `asked` gathers them.
+        var waiting: [Job] = []
+        var records = false
+        var asked: UInt64 = 0
+        /// For a job that waits: the answers of ``PlatformBehavior/answers`` in which its platform
+        /// differs from its lead's.
+        var differs: UInt64 = 0
+        /// For a job the lead's search served: the job that writes its own platform's report.
+        var served: Job?
         init(_ search: StateSearch) { self.search = search }
     }
 
@@ -60,11 +77,24 @@ final class SearchScheduler: @unchecked Sendable {
     private let reports: Bool
     private let jobs: [Job]
 
-    private init(_ searches: [StateSearch], alike: [[AppModelSystem]], reports: Bool) {
+    /// The searches whose jobs start at once, in the order given.
+    private var leads: [Job] = []
+
+    private init(_ searches: [StateSearch], alike: [[AppModelSystem]], waits: [(lead: Int, differs: UInt64)?], reports: Bool) {
         jobs = searches.map(Job.init)
         for (job, systems) in zip(jobs, alike) { job.alike = systems }
         jobsLeft = jobs.count + (reports ? jobs.reduce(0) { $0 + $1.alike.count } : 0)
         self.reports = reports
+        for (i, job) in jobs.enumerated() {
+            if reports, i < waits.count, let wait = waits[i] {
+                precondition(wait.lead < i && (wait.lead >= waits.count || waits[wait.lead] == nil), "a lead comes first and waits for none")
+                job.differs = wait.differs
+                jobs[wait.lead].waiting.append(job)
+                jobs[wait.lead].records = true
+            } else {
+                leads.append(job)
+            }
+        }
     }
 
     /// Runs `searches` to their end on `threads` threads (this one included), and with `reports`
@@ -74,11 +104,17 @@ final class SearchScheduler: @unchecked Sendable {
     /// a report of its own from that search (``StateSearch/reporting(for:)``), its findings' paths
     /// replayed on it, with ``PlatformExploration/sharedSearch`` naming the platform searched;
     /// `alikeReports[i]` are those reports, in the order given.
-    static func run(_ searches: [StateSearch], alike: [[AppModelSystem]] = [], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    ///
+    /// `waits[i]` (if given, with `reports`), is the earlier search that may serve search `i`, and
+    /// the answers in which their platforms differ; that search's system must note the questions
+    /// it asks (``AppModelSystem/reads``). Whether it served search `i` or not, `reports[i]` and
+    /// `alikeReports[i]` are search `i`'s platforms' reports.
+    static func run(_ searches: [StateSearch], alike: [[AppModelSystem]] = [], waits: [(lead: Int, differs: UInt64)?] = [],
+                    threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                     reports: Bool = true) -> (searches: [StateSearch], reports: [PlatformExploration?], alikeReports: [[PlatformExploration?]]) {
-        let scheduler = SearchScheduler(searches, alike: alike, reports: reports)
+        let scheduler = SearchScheduler(searches, alike: alike, waits: waits, reports: reports)
         scheduler.condition.withLock {
-            for job in scheduler.jobs { scheduler.begin(job) }
+            for job in scheduler.leads { scheduler.begin(job) }
         }
         let group = DispatchGroup()
         for _ in 1..<max(1, threads) {
@@ -86,7 +122,7 @@ final class SearchScheduler: @unchecked Sendable {
         }
         scheduler.work()
         group.wait()
-        return (scheduler.jobs.map(\.search), scheduler.jobs.map(\.report), scheduler.jobs.map { $0.alikeJobs.map(\.report) })
+        return (scheduler.jobs.map(\.search), scheduler.jobs.map { $0.served?.report ?? $0.report }, scheduler.jobs.map { $0.alikeJobs.map(\.report) })
     }
 
     // MARK: Tasks (called with the lock held)
@@ -98,6 +134,10 @@ final class SearchScheduler: @unchecked Sendable {
 
     /// Queues what `job` does after a merge: the slices of its next level, its report, or nothing.
     private func next(_ job: Job) {
+        if job.records {
+            job.asked |= job.search.system.reads?.asked ?? 0
+            startWaitingJobs(of: job, unless: { _ in false })
+        }
         if job.search.hasNextLevel {
             let count = LevelExpansion.sliceCount(job.search.frontier.count)
             job.slices = Array(repeating: LevelExpansion.Slice(), count: count)
@@ -110,6 +150,34 @@ final class SearchScheduler: @unchecked Sendable {
             condition.signal()
         } else {
             finished()
+        }
+    }
+
+    /// Starts the jobs waiting for `job` whose platforms differ in a question it has asked, and
+    /// those `served` does not take.
+    private func startWaitingJobs(of job: Job, unless served: (Job) -> Bool) {
+        var still: [Job] = []
+        for w in job.waiting {
+            if w.differs & job.asked != 0 {
+                begin(w)
+            } else if !served(w) {
+                still.append(w)
+            }
+        }
+        job.waiting = still
+    }
+
+    /// What `lead`'s search, now over, gives `job`, whose platforms answer every question it
+    /// asked as its own does: its states, transitions and problems, with each finding's path
+    /// replayed on each of `job`'s platforms (as for the lead's alike platforms).
+    private func serve(_ job: Job, by lead: Job) {
+        for (i, system) in ([job.search.system] + job.alike).enumerated() {
+            let served = Job(lead.search.reporting(for: system))
+            served.problems = lead.problems
+            served.setup = CounterexampleWriter.setup(model: system.appModel, platform: system.platform)
+            served.sharedSearch = lead.search.system.platform
+            if i == 0 { job.served = served } else { job.alikeJobs.append(served) }
+            startFindings(served)
         }
     }
 
@@ -178,12 +246,14 @@ final class SearchScheduler: @unchecked Sendable {
             let id = ObjectIdentifier(job)
             if workers[id] == nil {
                 let system = AppModelSystem(job.search.system.appModel, platform: job.search.system.platform,
-                                            symmetric: job.search.system.symmetry != nil)
+                                            symmetric: job.search.system.symmetry != nil, reads: job.records ? PlatformReads() : nil)
                 workers[id] = LevelExpansion.Worker(system: system, codec: job.search.codec, check: job.search.checkCodec)
             }
             let range = LevelExpansion.slice(i, of: job.search.frontier.count)
             let slice = workers[id]!.expand(job.search.frontier[range], table: job.search.table)
+            let asked = workers[id]!.system.reads?.asked ?? 0
             return { [self] in
+                job.asked |= asked
                 job.slices[i] = slice
                 job.slicesLeft -= 1
                 if job.slicesLeft == 0 {
@@ -200,7 +270,15 @@ final class SearchScheduler: @unchecked Sendable {
             job.problems = job.search.problems()
             job.setup = CounterexampleWriter.setup(model: job.search.system.appModel, platform: job.search.system.platform)
             let setups = job.alike.map { CounterexampleWriter.setup(model: $0.appModel, platform: $0.platform) }
+            // The search is over: what it asked is all it will ask, and its findings' replays,
+            // on several threads at once, note nothing.
+            let reads = job.search.system.reads
+            reads?.close()
             return { [self] in
+                if job.records {
+                    job.asked |= reads?.asked ?? 0
+                    startWaitingJobs(of: job, unless: { w in serve(w, by: job); return true })
+                }
                 startFindings(job)
                 // The platforms that behave alike: the same problems, their paths replayed on each.
                 for (system, setup) in zip(job.alike, setups) {

@@ -34,7 +34,7 @@ extension AuthorizationModel {
     /// that set `NSAppClipRequestLocationConfirmation` and a user who left confirmation on.
     public func locationConfirmation(in region: Region) -> LocationConfirmation {
         guard app.appClip, app.requestsLocationConfirmation, parameters.appClipLocationConfirmation,
-              platform.os == .iOS, platform.isAtLeast(14) else { return .disallowed }
+              platform.os == .iOS, platformIsAtLeast(14) else { return .disallowed }
         guard region.radius <= LocationConfirmation.maximumRadius, let here = device.location else { return .notConfirmed }
         return region.contains(here.coordinate) ? .confirmed : .notConfirmed
     }

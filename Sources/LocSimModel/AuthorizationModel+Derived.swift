@@ -143,7 +143,7 @@ extension AuthorizationModel {
             return true
         case .always:
             // Provisional Always reads as Always (A10), so it too needs the opt-in (G7).
-            guard configuration.platform.generationIsAtLeast(iOS: 11) else { return false }
+            guard configuration.generationIsAtLeast(iOS: 11) else { return false }
             return managers.contains { $0.updating && $0.allowsBackgroundLocationUpdates && $0.showsBackgroundLocationIndicator }
         default:
             return false
@@ -182,7 +182,7 @@ extension AuthorizationModel {
     /// within ``DeviceParameters/recentUseWindow`` (each manager's last delivery; the process's end
     /// forgets them).
     public var isListedInControlCenter: Bool {
-        guard platform.os == .iOS, platform.isAtLeast(16) else { return false }
+        guard platform.os == .iOS, platformIsAtLeast(16) else { return false }
         if services.managers.contains(where: \.updating), canDeliverUpdates() { return true }
         return services.managers.contains { m in m.lastDelivery.map { clock.now - $0 <= parameters.recentUseWindow } ?? false }
     }

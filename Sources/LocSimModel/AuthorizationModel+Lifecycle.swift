@@ -99,8 +99,8 @@ extension AuthorizationModel {
     /// Whether an event while the app is not running may relaunch it (A8, I12, O15, O17): not
     /// after a force quit on the versions ``DeviceParameters/forceQuitBlocksRelaunchFrom`` names.
     var relaunchAllowedAfterLastExit: Bool {
-        guard lifecycle.forceQuit, let from = parameters.forceQuitBlocksRelaunchFrom, from.os == platform.os else { return true }
-        return !platform.isAtLeast(from.major, from.minor)
+        guard lifecycle.forceQuit else { return true }
+        return !configuration.forceQuitBlocksRelaunch
     }
 
     /// The user deletes the app and installs it again (E4): the running process ends, the services

@@ -6,7 +6,7 @@ extension AuthorizationModel {
         if case .regionEntered = event, accuracy == .reducedAccuracy { return }
         if case .regionExited = event, accuracy == .reducedAccuracy { return }
         // I4: When In Use apps on iOS 12 and earlier have no monitoring services.
-        if currentStatus() == .authorizedWhenInUse, !platform.generationIsAtLeast(iOS: 13), platform.os != .macOS { return }
+        if currentStatus() == .authorizedWhenInUse, !platformGenerationIsAtLeast(iOS: 13), platform.os != .macOS { return }
         if currentInUse(), lifecycle.state.runsCode { return dispatch(event, &fx) }
         switch record.authorization {
         case .always(provisional: true) where hasIOS13Model:

@@ -95,7 +95,7 @@ extension AuthorizationModel {
 
     mutating func tapLocationButton(_ fx: inout [Effect]) {
         // CLLocationButton: iOS 15+, ignored by compatible apps on visionOS and on Mac (H6).
-        guard lifecycle.state == .foreground, platform.os == .iOS || platform.os == .watchOS, platform.generationIsAtLeast(iOS: 15), !app.compatibleApp else { return }
+        guard lifecycle.state == .foreground, platform.os == .iOS || platform.os == .watchOS, platformGenerationIsAtLeast(iOS: 15), !app.compatibleApp else { return }
         guard record.authorization == .notDetermined, commonBlock() == nil else { return }
         if record.locationButtonConfirmed {
             record.authorization = .whenInUse(temporary: true)

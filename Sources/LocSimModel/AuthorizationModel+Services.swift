@@ -7,8 +7,8 @@ extension AuthorizationModel {
     /// Whether a main-thread `locationServicesEnabled()` draws the warning on `platform` (B4):
     /// from the Xcode 14 SDKs, iOS 16 (and the watchOS, tvOS and visionOS of its generation) and
     /// macOS 13. The first version is uncertain.
-    static func warnsOnMainThreadServicesCheck(_ platform: Platform) -> Bool {
-        platform.os == .macOS ? platform.isAtLeast(13) : platform.generationIsAtLeast(iOS: 16)
+    func warnsOnMainThreadServicesCheck() -> Bool {
+        platform.os == .macOS ? platformIsAtLeast(13) : platformGenerationIsAtLeast(iOS: 16)
     }
 
     /// Checks shared by services that need authorization when started (N2, N3, M2, M4).
@@ -84,7 +84,7 @@ extension AuthorizationModel {
         }
         if value && !configuration.hasLocationBackgroundMode {
             // I8: a fatal error in the setter.
-            return crash(.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: platform.generationIsAtLeast(iOS: 13)), &fx)
+            return crash(.backgroundUpdatesWithoutBackgroundMode(iOS13Wording: platformGenerationIsAtLeast(iOS: 13)), &fx)
         }
         // I6: turned on after the app left the foreground, the property starts no session (until
         // the app is in the foreground again with updates running).

@@ -34,6 +34,17 @@ struct SessionRules: Sendable {
         monitorDeviceFlags = parameters.monitorPersistenceAvailable ? [] : .persistenceUnavailable
         outOfUseDiagnostic = parameters.outOfUseLiveUpdatesDiagnostic
     }
+
+    /// Whether every answer but ``year`` is the same as `other`'s (``ModelConfiguration/derivesAlike(_:)``).
+    func alikeButYear(_ other: SessionRules) -> Bool {
+        apply == other.apply && requiresExplicitSession == other.requiresExplicitSession
+            && monitorConditionLimit == other.monitorConditionLimit && monitorDeviceFlags == other.monitorDeviceFlags
+            && outOfUseDiagnostic == other.outOfUseDiagnostic
+    }
+
+    /// The stored properties ``alikeButYear(_:)`` compares, with `year`: a test compares these
+    /// with the type's own.
+    static let comparedProperties = ["year", "apply", "requiresExplicitSession", "monitorConditionLimit", "monitorDeviceFlags", "outOfUseDiagnostic"]
 }
 
 /// What the diagnostics of every section-O object share at one moment (O2, O7, O12, O13, O15),

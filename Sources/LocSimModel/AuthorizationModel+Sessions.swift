@@ -6,7 +6,7 @@ extension AuthorizationModel {
     /// The iOS release of the platform's year, for section O's availability: iOS and tvOS as
     /// they are, watchOS 10 = 17, visionOS 1 = 17, macOS 14 = 17 (and the shared numbers from 26).
     @inline(__always)
-    var sectionOYear: Int { configuration.sessionRules.year }
+    var sectionOYear: Int { configuration.sectionOYear }
 
     /// `CLLocationUpdate.liveUpdates(_:)`: iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1 (O1).
     public var liveUpdatesAvailable: Bool { sectionOYear >= 17 }
@@ -448,7 +448,7 @@ extension AuthorizationModel {
 
     /// Whether `CLMonitoringState.unmonitored` exists: iOS 17.2 and macOS 14.2 (O15).
     var unmonitoredStateExists: Bool {
-        sectionOYear > 17 || (platform.os == .iOS && platform.isAtLeast(17, 2)) || (platform.os == .macOS && platform.isAtLeast(14, 2))
+        sectionOYear > 17 || (platform.os == .iOS && platformIsAtLeast(17, 2)) || (platform.os == .macOS && platformIsAtLeast(14, 2))
     }
 
     /// The re-creation window ended (O11): the app no longer wants what it did not re-create, and

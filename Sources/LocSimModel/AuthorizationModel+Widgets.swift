@@ -5,7 +5,7 @@ extension AuthorizationModel {
     /// In Use app, whether the user extended it to widgets (F10). iOS 14+ and macOS 11+.
     /// Corresponds to `CLLocationManager.isAuthorizedForWidgetUpdates`.
     public var isAuthorizedForWidgetUpdates: Bool {
-        guard platform.os == .iOS ? platform.isAtLeast(14) : platform.os == .macOS && platform.isAtLeast(11) else { return false }
+        guard platform.os == .iOS ? platformIsAtLeast(14) : platform.os == .macOS && platformIsAtLeast(11) else { return false }
         switch status {
         case .authorizedAlways: return true
         case .authorizedWhenInUse: return record.widgetsAuthorized && !isTemporary
@@ -35,7 +35,7 @@ extension AuthorizationModel {
     /// When In Use not yet extended to widgets, asks. Always apps need no prompt (B5); apps without
     /// When In Use get none (the record only describes extending an existing authorization).
     mutating func addWidget(_ fx: inout [Effect]) {
-        guard app.widgetWantsLocation, platform.os == .iOS, platform.isAtLeast(14), commonBlock() == nil else { return }
+        guard app.widgetWantsLocation, platform.os == .iOS, platformIsAtLeast(14), commonBlock() == nil else { return }
         guard record.authorization == .whenInUse(temporary: false), !record.widgetsAuthorized else { return }
         guard prompts.onScreen?.prompt.kind != .widget, !prompts.queued.contains(where: { $0.prompt.kind == .widget }) else { return }
         present(widgetPrompt, manager: nil, &fx)

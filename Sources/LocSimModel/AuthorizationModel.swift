@@ -191,7 +191,7 @@ public struct AuthorizationModel: Hashable, Sendable {
     /// Removes the delegate calls, from `start` on, that the manager's delegate does not implement:
     /// Core Location does not call them (N4, C1).
     private func dropUnimplementedCalls(from start: Int, _ effects: inout [Effect]) {
-        let newCallback = platform.os == .macOS ? platform.isAtLeast(11) : platform.generationIsAtLeast(iOS: 14)
+        let newCallback = platform.os == .macOS ? platformIsAtLeast(11) : platformGenerationIsAtLeast(iOS: 14)
         var i = start
         while i < effects.count {
             if case .delegate(let id, let call) = effects[i], let m = services.managers.first(where: { $0.id == id }), m.hasDelegate,
@@ -254,7 +254,7 @@ public struct AuthorizationModel: Hashable, Sendable {
             update(id) { $0.hasDelegate = present; $0.delegateMethods = methods }
         case .appCheckedLocationServicesEnabled(let onMainThread):
             guard lifecycle.state.runsCode else { return fx.append(.rejected("the app's code is not running")) }
-            if onMainThread, Self.warnsOnMainThreadServicesCheck(platform) { fx.append(.console(Self.mainThreadServicesCheckWarning)) }
+            if onMainThread, warnsOnMainThreadServicesCheck() { fx.append(.console(Self.mainThreadServicesCheckWarning)) }
         case .appReleasedManager(let id):
             services.managers.removeAny { $0.id == id }
         case .appRequestedWhenInUseAuthorization(let id):

@@ -33,9 +33,13 @@ final class ModelConfiguration: Hashable, Sendable {
     let confirmationPrompt: Prompt
     /// The section-O answers (availability year, explicit sessions, monitor limits).
     let sessionRules: SessionRules
+    /// Where the rules note the platform questions they ask as events arrive, when a search wants
+    /// to know (``PlatformReads``); `nil` otherwise.
+    let reads: PlatformReads?
 
-    init(platform: Platform, parameters: DeviceParameters, app: AppDescription) {
+    init(platform: Platform, parameters: DeviceParameters, app: AppDescription, reads: PlatformReads? = nil) {
         self.platform = platform
+        self.reads = reads
         self.parameters = parameters
         self.app = app
         let declared = app.declaredKeys
@@ -77,6 +81,32 @@ final class ModelConfiguration: Hashable, Sendable {
         case .temporaryFullAccuracy: []
         }
     }
+
+    /// Whether every answer derived when the configuration was made is the same as `other`'s:
+    /// all but the platform itself, the section-O year (asked as events arrive, through
+    /// ``AuthorizationModel/sectionOYear``) and ``reads``. A test checks that this lists every
+    /// stored property.
+    func derivesAlike(_ other: ModelConfiguration) -> Bool {
+        platform.os == other.platform.os && parameters == other.parameters && app == other.app
+            && missingWhenInUseKeys == other.missingWhenInUseKeys && missingAlwaysKeys == other.missingAlwaysKeys
+            && whenInUseAvailable == other.whenInUseAvailable && alwaysAvailable == other.alwaysAvailable
+            && fullAccuracyAvailable == other.fullAccuracyAvailable && hasIOS13Model == other.hasIOS13Model
+            && supportsAccuracyAuthorization == other.supportsAccuracyAuthorization && generation == other.generation
+            && settingsOptions == other.settingsOptions && hasLocationBackgroundMode == other.hasLocationBackgroundMode
+            && airplaneModeDeniesLocation == other.airplaneModeDeniesLocation && isAppClip == other.isAppClip
+            && pairedIPhoneReduced == other.pairedIPhoneReduced && pairedIPhoneWithholdsLocation == other.pairedIPhoneWithholdsLocation
+            && initialWhenInUsePrompt == other.initialWhenInUsePrompt && initialAlwaysPrompt == other.initialAlwaysPrompt
+            && upgradePrompt == other.upgradePrompt && confirmationPrompt == other.confirmationPrompt
+            && sessionRules.alikeButYear(other.sessionRules)
+    }
+
+    /// The stored properties ``derivesAlike(_:)`` compares, and those it leaves out on purpose
+    /// (`platform`, `reads`): a test compares these with the class's own.
+    static let comparedProperties = ["platform", "parameters", "app", "missingWhenInUseKeys", "missingAlwaysKeys", "whenInUseAvailable",
+                                     "alwaysAvailable", "fullAccuracyAvailable", "hasIOS13Model", "supportsAccuracyAuthorization",
+                                     "generation", "settingsOptions", "hasLocationBackgroundMode", "airplaneModeDeniesLocation",
+                                     "isAppClip", "pairedIPhoneReduced", "pairedIPhoneWithholdsLocation", "initialWhenInUsePrompt",
+                                     "initialAlwaysPrompt", "upgradePrompt", "confirmationPrompt", "sessionRules", "reads"]
 
     @usableFromInline static func == (l: ModelConfiguration, r: ModelConfiguration) -> Bool {
         l === r || (l.platform == r.platform && l.parameters == r.parameters && l.app == r.app)

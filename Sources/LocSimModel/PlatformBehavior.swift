@@ -28,6 +28,14 @@ package struct PlatformBehavior: Hashable, Sendable {
     let parameters: DeviceParameters
     let app: AppDescription
 
+    /// Every answer in one word: ``versions`` in bits 0–15, ``generations`` in bits 16–31,
+    /// ``years`` in bits 32–39, ``forceQuitBlocksRelaunch`` in bit 40 and
+    /// ``macOSWhenInUseKeySuffices`` in bit 41 (the layout of ``PlatformReads/asked``).
+    package var answers: UInt64 {
+        versions | generations << 16 | years << 32 | (forceQuitBlocksRelaunch ? Self.forceQuitBit : 0)
+            | (macOSWhenInUseKeySuffices ? 1 << 41 : 0)
+    }
+
     /// The behaviour of the model on `platform` with `parameters` and `app`.
     package init(platform: Platform, parameters: DeviceParameters, app: AppDescription) {
         func bits(_ answers: [Bool]) -> UInt64 {
@@ -67,4 +75,45 @@ extension Platform {
     ]
     /// Every year the section-O rules compare the platform's year with (``AuthorizationModel/sectionOYear``).
     package static let ruleYears: [Int] = [17, 18]
+}
+
+extension PlatformBehavior {
+    /// The bit of ``answers`` that answers `isAtLeast(major, minor)` on `os` (the entry of
+    /// ``Platform/ruleVersions`` for it), or ``unlistedBit`` for a version not listed there.
+    @inline(__always)
+    package static func versionBit(_ os: Platform.OS, _ major: Int, _ minor: Int) -> UInt64 {
+        for (i, v) in Platform.ruleVersions.enumerated() where v.major == major && v.minor == minor && (v.os == nil || v.os == os) {
+            return 1 << UInt64(i)
+        }
+        return unlistedBit
+    }
+
+    /// The bit of ``answers`` that answers `generationIsAtLeast(iOS: major, minor)`, or
+    /// ``unlistedBit`` for a generation not in ``Platform/ruleGenerations``.
+    @inline(__always)
+    package static func generationBit(_ major: Int, _ minor: Int) -> UInt64 {
+        for (i, g) in Platform.ruleGenerations.enumerated() where g.major == major && g.minor == minor {
+            return 1 << UInt64(16 + i)
+        }
+        return unlistedBit
+    }
+
+    /// The bits of ``answers`` that answer the section-O year's comparisons (``Platform/ruleYears``).
+    package static let yearBits: UInt64 = (1 << UInt64(Platform.ruleYears.count) - 1) << 32
+    /// The bit of ``answers`` for ``DeviceParameters/forceQuitBlocksRelaunchFrom``.
+    package static let forceQuitBit: UInt64 = 1 << 40
+    /// A question no answer covers: a search that asked it serves no other platform.
+    package static let unlistedBit: UInt64 = 1 << 63
+
+    /// Whether a search of `a` may serve `b` once it has asked only questions whose answers the two
+    /// share (``PlatformReads``): the same OS and prompt generation, and every answer the model
+    /// derives once, when its configuration is made, the same on both (the purpose strings each
+    /// request lacks, availability, Settings' options, the prompts, the section-O rules but the
+    /// year, which the rules ask as events arrive). The parameters and the Info.plist are the
+    /// model's own, the same for both.
+    package static func mayShareSearch(_ a: Platform, _ b: Platform, parameters: DeviceParameters, app: AppDescription) -> Bool {
+        guard a.os == b.os, a.generation == b.generation else { return false }
+        return ModelConfiguration(platform: a, parameters: parameters, app: app)
+            .derivesAlike(ModelConfiguration(platform: b, parameters: parameters, app: app))
+    }
 }

@@ -33,10 +33,13 @@ struct AlikePlatformsTests {
         let alone = await Self.offThePool { Explorer.explore(searched, options: ExplorationOptions(depth: depth, searchesAlikePlatformsOnce: false)) }
         #expect(grouped.platforms.map(\.platform) == Self.platforms)
         #expect(alone.platforms.allSatisfy { $0.sharedSearch == nil })
-        // 14 platforms, 9 searches: 13.2–13.3, 14.0–14.2, 17.0–17.1, 18.0–18.1, visionOS 2.0–2.1.
+        // 14 platforms, at most 9 searches: 13.2–13.3, 14.0–14.2, 17.0–17.1, 18.0–18.1, visionOS
+        // 2.0–2.1 behave alike; 15.0, 17.0 and 17.2 may be served by 14.0's search too, when it
+        // asks none of the questions that tell them apart (PlatformReadsTests).
         let shared = grouped.platforms.compactMap { p in p.sharedSearch.map { "\(p.platform) ← \($0)" } }
-        #expect(shared == ["iOS 13.3 ← iOS 13.2", "iOS 14.2 ← iOS 14.0", "iOS 17.1 ← iOS 17.0", "iOS 18.1 ← iOS 18.0",
-                           "visionOS 2.1 ← visionOS 2.0"])
+        #expect(Set(["iOS 13.3 ← iOS 13.2", "iOS 14.2 ← iOS 14.0", "iOS 18.1 ← iOS 18.0", "visionOS 2.1 ← visionOS 2.0"]).isSubset(of: shared))
+        #expect(grouped.platforms[8].sharedSearch == (grouped.platforms[7].sharedSearch ?? Platform(.iOS, 17)), "17.1 goes with 17.0")
+        #expect(Set(shared.map { $0.components(separatedBy: " ← ")[1] }).isSubset(of: ["iOS 13.2", "iOS 14.0", "iOS 17.0", "iOS 18.0", "visionOS 2.0"]))
         for (g, a) in zip(grouped.platforms, alone.platforms) {
             #expect(g.platform == a.platform)
             #expect(g.states == a.states && g.transitions == a.transitions && g.depth == a.depth, "\(g.platform)")
@@ -48,7 +51,7 @@ struct AlikePlatformsTests {
             #expect(g.findings.allSatisfy { $0.platform == g.platform && $0.scenario.contains("platform: \(g.platform)") })
         }
         let text = ExplorationReport.text([grouped])
-        #expect(text.contains("\niOS 17.1: \(grouped.platforms[8].states) states, ") && text.contains("\n  searched with iOS 17.0: the model's rules read nothing that tells the two apart\n"))
+        #expect(text.contains("\niOS 18.1: \(grouped.platforms[11].states) states, ") && text.contains("\n  searched with iOS 18.0: the model's rules read nothing that tells the two apart\n"))
         #expect(ExplorationReport.text([alone]) == text.replacing(/\n  searched with [^\n]*/, with: ""))
         #expect(ExplorationReport.jsonLines([alone]) == ExplorationReport.jsonLines([grouped])
                     .replacingOccurrences(of: #","sharedSearch":"[^"]*""#, with: "", options: .regularExpression))
@@ -92,7 +95,7 @@ struct AlikePlatformsTests {
         for directory in ["Sources/LocSimModel", "Sources/LocSimExplorer"] {
             let base = root.appendingPathComponent(directory)
             let files = try #require(FileManager.default.enumerator(atPath: base.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-            for file in files.sorted() where !["Platform.swift", "PlatformBehavior.swift"].contains(file) {
+            for file in files.sorted() where !["Platform.swift", "PlatformBehavior.swift", "PlatformReads.swift"].contains(file) {
                 let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
                 for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     let code = line.trimmingCharacters(in: .whitespaces)
@@ -129,9 +132,11 @@ struct AlikePlatformsTests {
         var comparisons = 0
         for (file, number, line) in lines {
             let at = "\(file):\(number): \(line)"
-            for m in line.matches(of: /(generationI|i)sAtLeast\(([^()]*)\)/) {
+            // `isAtLeast` and `generationIsAtLeast`, and the model's noting forms
+            // `platformIsAtLeast` and `platformGenerationIsAtLeast` (PlatformReads).
+            for m in line.matches(of: /([gG]enerationI|[iI])sAtLeast\(([^()]*)\)/) {
                 let arguments = m.output.2.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                if m.output.1 == "generationI" {
+                if m.output.1.lowercased() == "generationi" {
                     let numbers = arguments.map { $0.replacingOccurrences(of: "iOS: ", with: "") }.compactMap { Int($0) }
                     #expect(numbers.count == arguments.count && Platform.ruleGenerations.contains { $0.major == numbers[0] && $0.minor == (numbers.count > 1 ? numbers[1] : 0) }, "\(at)")
                 } else if let major = Int(arguments[0]) {
@@ -156,7 +161,7 @@ struct AlikePlatformsTests {
             }
             #expect(!line.contains("iOSEquivalent"), "\(at): read the generation or compare with generationIsAtLeast")
             // Any other read of the version numbers must be one answered otherwise.
-            let rest = line.replacing(/(generationI|i)sAtLeast\([^()]*\)/, with: "").replacing(/major\s*(<=|>=|<|>)\s*\d+/, with: "")
+            let rest = line.replacing(/([gG]enerationI|[iI])sAtLeast\([^()]*\)/, with: "").replacing(/major\s*(<=|>=|<|>)\s*\d+/, with: "")
             if rest.contains(".major") || rest.contains(".minor") {
                 #expect(known.keys.contains { line.contains($0) }, "\(at)")
             }
