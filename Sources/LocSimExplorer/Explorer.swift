@@ -61,7 +61,8 @@ public enum Explorer {
             let lead = (0..<g).first { h in
                 out[h] == nil && PlatformBehavior.mayShareSearch(platforms[h], platform, parameters: parameters, app: model.app)
             }
-            out.append(lead.map { ($0, answers[$0] ^ answers[g]) })
+            // A question no answer covers (``PlatformBehavior/unlistedBit``) may tell any two apart.
+            out.append(lead.map { ($0, answers[$0] ^ answers[g] | PlatformBehavior.unlistedBit) })
         }
         return out
     }

@@ -13,7 +13,8 @@ import LocSimModel
 ///
 /// A search may wait for another's, its lead's, to learn whether that one serves it: its
 /// platform's answers differ from the lead's only in questions the lead's rules may never ask
-/// (``PlatformReads``). It starts as soon as the lead has asked one of them, and otherwise takes
+/// (``PlatformReads``). It starts at the lead's first merge of a level (or the end of its hang
+/// analysis) after the lead asked one of them, and otherwise takes
 /// the lead's states, transitions and problems once the lead is over, its findings' paths
 /// replayed on its own platforms. The questions asked only grow, so whether a search is served
 /// does not depend on when that is checked.
@@ -69,8 +70,8 @@ final class SearchScheduler: @unchecked Sendable {
     private let condition = NSCondition()
     /// Merges: each unblocks a search, so they go first.
     private var merges: [(Job, [LevelExpansion.Slice])] = []
-    /// Searches that are over, for their problems and then their findings: nothing waits for
-    /// these, so they go last, and fill the cores at the end.
+    /// Searches that are over, for their problems and then their findings: these go last, and
+    /// fill the cores at the end (but the problems of a search that others wait for go first).
     private var reportsLeft: [Job] = []
     private var jobsWithFindingsLeft: [Job] = []
     private var jobsLeft: Int
@@ -88,6 +89,7 @@ final class SearchScheduler: @unchecked Sendable {
         for (i, job) in jobs.enumerated() {
             if reports, i < waits.count, let wait = waits[i] {
                 precondition(wait.lead < i && (wait.lead >= waits.count || waits[wait.lead] == nil), "a lead comes first and waits for none")
+                precondition(jobs[wait.lead].search.system.reads != nil, "a lead's system notes the questions it asks")
                 job.differs = wait.differs
                 jobs[wait.lead].waiting.append(job)
                 jobs[wait.lead].records = true
@@ -134,7 +136,7 @@ final class SearchScheduler: @unchecked Sendable {
 
     /// Queues what `job` does after a merge: the slices of its next level, its report, or nothing.
     private func next(_ job: Job) {
-        if job.records {
+        if job.records, !job.waiting.isEmpty {
             job.asked |= job.search.system.reads?.asked ?? 0
             startWaitingJobs(of: job, unless: { _ in false })
         }
@@ -194,6 +196,8 @@ final class SearchScheduler: @unchecked Sendable {
     /// the biggest search precedence instead makes whichever search starts first the biggest.)
     private func take(after last: Job?) -> Work? {
         if let (job, level) = merges.popLast() { return .merge(job, level) }
+        // The hang analysis of a search others wait for decides whether they search at all.
+        if let i = reportsLeft.firstIndex(where: { !$0.waiting.isEmpty }) { return .problems(reportsLeft.remove(at: i)) }
         var best: Job?
         if let last, last.nextSlice < last.slices.count {
             // Another slice of the same search first: its table and worker are in this core's cache.

@@ -14,16 +14,18 @@ struct PlatformReadsTests {
     /// Explores `model` on `platforms` with searches shared and with every platform searched alone,
     /// on every core and (with `serial`) on one thread, and checks that each platform's report is
     /// the same. Returns the shared exploration.
-    static func sameReports(_ model: AppModel, depth: Int? = nil, serial: Bool = true) async -> ExplorationResult {
-        let shared = await AlikePlatformsTests.offThePool { Explorer.explore(model, options: ExplorationOptions(depth: depth)) }
-        let oneThread = !serial ? shared : await AlikePlatformsTests.offThePool {
-            Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false))
+    static func sameReports(_ model: AppModel, depth: Int? = nil, maxStates: Int? = nil, serial: Bool = true) async -> ExplorationResult {
+        let shared = await AlikePlatformsTests.offThePool { Explorer.explore(model, options: ExplorationOptions(depth: depth, maxStates: maxStates)) }
+        if serial {
+            let oneThread = await AlikePlatformsTests.offThePool {
+                Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false, maxStates: maxStates))
+            }
+            #expect(ExplorationReport.jsonLines([oneThread]) == ExplorationReport.jsonLines([shared]), "the schedule changes nothing")
         }
         let alone = await AlikePlatformsTests.offThePool {
-            Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false, searchesAlikePlatformsOnce: false))
+            Explorer.explore(model, options: ExplorationOptions(depth: depth, parallel: false, maxStates: maxStates, searchesAlikePlatformsOnce: false))
         }
         #expect(shared.platforms.map(\.platform) == model.platforms)
-        #expect(ExplorationReport.jsonLines([oneThread]) == ExplorationReport.jsonLines([shared]), "the schedule changes nothing")
         for (s, a) in zip(shared.platforms, alone.platforms) {
             #expect(s.platform == a.platform)
             #expect(s.states == a.states && s.transitions == a.transitions && s.depth == a.depth, "\(s.platform)")
@@ -66,6 +68,24 @@ struct PlatformReadsTests {
         // search (the first that may serve them) and start as soon as it asks the year.
         let waits = Explorer.leads(model, model.platforms)
         #expect(waits.map { $0?.lead } == [nil, 0, 0, 0, 0])
+    }
+
+    @Test("a search stopped at the state limit serves a platform as its own search would have stopped")
+    func stoppedLeadServes() async throws {
+        var model = try ExampleModels.load("live-tracker.yml")
+        model.platforms = Self.platforms(["iOS 14.0", "iOS 15.0", "iOS 16.0"])
+        let shared = await Self.sameReports(model, maxStates: 300)
+        #expect(shared.platforms.allSatisfy { $0.truncated })
+        #expect(Self.sharing(shared) == ["iOS 15.0 ← iOS 14.0", "iOS 16.0 ← iOS 14.0"])
+    }
+
+    @Test("a question no answer covers tells every two platforms apart")
+    func unlistedQuestionDiffers() throws {
+        let model = try ExampleModels.load("live-tracker.yml")
+        let waits = Explorer.leads(model, Self.platforms(["iOS 14.0", "iOS 15.0", "iOS 14.0"]))
+        #expect(waits[1]?.lead == 0 && waits[2]?.lead == 0)
+        // Even between platforms with the same answers: a search that asked it serves neither.
+        #expect(waits.compactMap { $0 }.allSatisfy { $0.differs & PlatformBehavior.unlistedBit != 0 })
     }
 
     @Test("the examples' models: sharing by the questions asked reports what searching each platform alone does", .serialized,
@@ -142,6 +162,12 @@ struct PlatformReadsTests {
                 #expect((answers & PlatformBehavior.generationBit(g.major, g.minor) != 0) == p.generationIsAtLeast(iOS: g.major, g.minor), "\(name) \(g)")
             }
             #expect((answers & PlatformBehavior.forceQuitBit != 0) == (p.os == .iOS && p.isAtLeast(26, 4)), "\(name)")
+            let year = SessionRules(platform: p, parameters: parameters, app: AppDescription()).year
+            for (i, y) in Platform.ruleYears.enumerated() {
+                #expect((answers & (PlatformBehavior.yearBits & 1 << UInt64(32 + i)) != 0) == (year >= y), "\(name) year \(y)")
+            }
+            #expect((answers & 1 << 41 != 0) == (p.major >= parameters.macOSWhenInUseKeySufficesFrom), "\(name)")
+            #expect(answers & PlatformBehavior.unlistedBit == 0)
         }
     }
 
