@@ -18,7 +18,9 @@ struct AppNamedLikeAppsTests {
     @Test("the test spells Platform, AppDescription, PurposeKey and the app's LocationManager unqualified")
     func explored() async throws {
         let app = AppDescription(name: "Nearby", purposeStrings: [PurposeKey.whenInUse: "Shows what is near you."])
-        let outcome = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 4, taps: ["start"]) { _ in
+        // A budget far past the search's second or so: on a loaded CI machine, the default 120 s
+        // once ran out before the child process had explored a step (an empty outcome).
+        let outcome = try await ExplorationRun(app: app, platforms: [Platform(.iOS, 18)], depth: 4, timeBudget: .seconds(900), taps: ["start"]) { _ in
             NamedLikeAppsScreen()
         }.outcome()
         #expect(Set(outcome.screensReached).isSuperset(of: ["intro", "ready", "denied"]), "\(outcome.screensReached)")
