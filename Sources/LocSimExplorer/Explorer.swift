@@ -9,8 +9,8 @@ import LocSimScenario
 /// The search is breadth-first over deduplicated states (the authorization model, the app's
 /// screen, with time made relative), so the first path to each problem is a shortest one.
 /// Platforms are explored in parallel, and platforms on which the model's rules read the same
-/// answers (``PlatformBehavior``) are searched once; so is a platform whose answers differ from
-/// an earlier one's only in questions that platform's search never asked (``PlatformReads``).
+/// answers (`PlatformBehavior`) are searched once; so is a platform whose answers differ from
+/// an earlier one's only in questions that platform's search never asked (`PlatformReads`).
 /// The output does not depend on the schedule.
 public enum Explorer {
     /// Explores `model` on each of its platforms.
