@@ -116,6 +116,13 @@ public struct DeviceParameters: Hashable, Sendable {
     /// and the long-standing reading say; `Platform(.iOS, 26, 4)` follows the one detailed report
     /// from iOS 26.4.2 (forums thread 826964). Only a platform of the same OS is affected.
     public var forceQuitBlocksRelaunchFrom: Platform? = nil
+
+    /// Whether ``forceQuitBlocksRelaunchFrom`` applies to `platform`: a release of the same OS,
+    /// at least the one it names.
+    func forceQuitBlocksRelaunch(on platform: Platform) -> Bool {
+        guard let from = forceQuitBlocksRelaunchFrom, from.os == platform.os else { return false }
+        return platform.isAtLeast(from.major, from.minor)
+    }
     /// Whether `requestLocation()` fails at once with `kCLErrorDenied` while the status is
     /// `notDetermined` (D8, disputed): false, the default, waits for the answer and delivers
     /// nothing meanwhile, as the published iOS Simulator probe saw; true follows a comment in a

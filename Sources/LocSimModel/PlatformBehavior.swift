@@ -47,11 +47,7 @@ package struct PlatformBehavior: Hashable, Sendable {
         generations = bits(Platform.ruleGenerations.map { platform.generationIsAtLeast(iOS: $0.major, $0.minor) })
         let year = SessionRules(platform: platform, parameters: parameters, app: app).year
         years = bits(Platform.ruleYears.map { year >= $0 })
-        if let from = parameters.forceQuitBlocksRelaunchFrom, from.os == platform.os {
-            forceQuitBlocksRelaunch = platform.isAtLeast(from.major, from.minor)
-        } else {
-            forceQuitBlocksRelaunch = false
-        }
+        forceQuitBlocksRelaunch = parameters.forceQuitBlocksRelaunch(on: platform)
         macOSWhenInUseKeySuffices = platform.major >= parameters.macOSWhenInUseKeySufficesFrom
         self.parameters = parameters
         self.app = app

@@ -69,8 +69,8 @@ extension ModelConfiguration {
 
     /// Whether ``DeviceParameters/forceQuitBlocksRelaunchFrom`` applies to the platform, noted in ``reads``.
     var forceQuitBlocksRelaunch: Bool {
-        guard let from = parameters.forceQuitBlocksRelaunchFrom, from.os == platform.os else { return false }
+        // Both platforms answer false where the parameter names another OS: noting it then changes nothing.
         if let reads { reads.note(PlatformBehavior.forceQuitBit) }
-        return platform.isAtLeast(from.major, from.minor)
+        return parameters.forceQuitBlocksRelaunch(on: platform)
     }
 }
