@@ -122,9 +122,12 @@ package struct BenchmarkArguments: ParsableArguments {
     @Option(help: "For explore: add the generated geofencing app (Always on iOS 18.0, a tap per region turning its geofence on; Benchmarks/spin/geofences.pml in Promela) with this many regions, at depth 64.")
     package var geofences: Int?
 
+    @Option(help: "For explore: add the generated geofencing app on iOS 18's API (Always on iOS 18.0, a service session and a CLMonitor, a tap per geofence adding its condition) with this many conditions, at depth 64.")
+    package var conditions: Int?
+
     @Flag(help: "For explore: search every platform alone, even those that behave alike (as before issue 32), to compare.")
     package var searchEachPlatform = false
 
-    @Flag(name: .customLong("no-symmetry"), help: "For explore: store every state, not one per renaming of the regions a model treats alike (as before issue 32), to compare.")
+    @Flag(name: .customLong("no-symmetry"), help: "For explore: store every state, not one per renaming of the regions and monitor conditions a model treats alike (as before issue 32), to compare.")
     package var noSymmetry = false
 }

@@ -56,6 +56,30 @@ package enum BenchmarkModels {
         return ("geofences-\(names.count).yml", text)
     }
 
+    /// A generated geofencing app on iOS 18's API (issue 32): the Always app of
+    /// ``geofenceModel(regions:names:oneTap:depth:)``, which at each launch holds an Always
+    /// `CLServiceSession` and opens the `CLMonitor` `places`, and whose user turns geofences on one
+    /// by one, a tap per geofence (named `c1`, `c2`…), each adding its condition to the monitor;
+    /// a satisfied condition's event starts updates. Explored to `depth` (64: to the end).
+    package static func monitorGeofenceModel(conditions: Int = 2, depth: Int = 64) -> (name: String, text: String) {
+        let names = (1...max(1, conditions)).map { "c\($0)" }
+        let taps = names.map { "    - {event: tap(\($0)), when: ready, do: [{addCondition: {monitor: places, identifier: \($0)}}]}" }.joined(separator: "\n")
+        let text = """
+        name: monitor-geofences-\(names.count)
+        device: {platforms: [iOS 18.0]}
+        \(alwaysApp(name: "Geofences"))
+            - {event: launch, do: [{createServiceSession: {name: session, authorization: always}}, {openMonitor: places}]}
+            - {event: monitorEvent(satisfied), do: [startUpdating]}
+        \(taps)
+        explore:
+          depth: \(depth)
+          taps: [allow, \(names.joined(separator: ", "))]
+          maxStates: 100000000
+
+        """
+        return ("monitor-geofences-\(names.count).yml", text)
+    }
+
     /// The `app` section the generated region apps share, up to their own reactions: an app with
     /// the location background mode that asks for Always once, from a tap on its first screen,
     /// waits for the answer, and shows `ready` once authorized (`region-reminder.yml`'s app).

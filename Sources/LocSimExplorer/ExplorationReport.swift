@@ -36,6 +36,10 @@ public enum ExplorationReport {
                     let classes = p.symmetricRegions.map { $0.joined(separator: ", ") }.joined(separator: "; ")
                     out += "  regions \(classes): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
                 }
+                if !p.symmetricConditions.isEmpty {
+                    let classes = p.symmetricConditions.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+                    out += "  conditions \(classes): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
+                }
                 if p.undecided > 0 {
                     out += "  " + ExplorationVerdict.cutText(undecided: p.undecided, decidingDepth: p.decidingDepth, hidden: p.hiddenFindings, timeBudget: false) + "\n"
                 }
@@ -134,6 +138,7 @@ public enum ExplorationReport {
                 if p.stoppedAtMemoryBound { fields["stoppedAtMemoryBound"] = true }
                 if let shared = p.sharedSearch { fields["sharedSearch"] = shared.description }
                 if !p.symmetricRegions.isEmpty { fields["symmetricRegions"] = p.symmetricRegions }
+                if !p.symmetricConditions.isEmpty { fields["symmetricConditions"] = p.symmetricConditions }
                 if p.undecided > 0 {
                     fields["undecided"] = p.undecided
                     fields["hiddenFindings"] = p.hiddenFindings

@@ -52,6 +52,10 @@ public struct PlatformExploration: Sendable {
     /// and transitions count those, and each finding stands for the same finding about the other
     /// regions of its class. Empty when the model has no such regions, or the reduction is off.
     public var symmetricRegions: [[String]] = []
+    /// The classes of a monitor's conditions the app model treats alike (O15; each in order of
+    /// identifier), as ``symmetricRegions`` are for regions. Empty when there are none, or the
+    /// reduction is off.
+    public var symmetricConditions: [[String]] = []
 }
 
 /// What exploring one app model found, on every platform it lists.
@@ -151,9 +155,10 @@ public struct ExplorationOptions: Sendable {
     /// answers differ only in questions it never asked (``Explorer``). On by default; the findings
     /// are the same either way.
     public var searchesAlikePlatformsOnce: Bool
-    /// Store one state per renaming of the regions the app model treats alike (symmetry
-    /// reduction, ``PlatformExploration/symmetricRegions``): found by checking the model, so a
-    /// model with no such regions searches as without it. On by default; the findings are the
+    /// Store one state per renaming of the regions and monitor conditions the app model treats
+    /// alike (symmetry reduction, ``PlatformExploration/symmetricRegions``,
+    /// ``PlatformExploration/symmetricConditions``): found by checking the model, so a model with
+    /// no such regions or conditions searches as without it. On by default; the findings are the
     /// same either way, up to the renaming (a finding about one region of a class stands for the
     /// same finding about the others).
     public var reducesSymmetry: Bool

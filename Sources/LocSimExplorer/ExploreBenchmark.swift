@@ -8,12 +8,14 @@ extension Explorer {
     /// reachable state of every platform, or the depth limit), with the states it stored and the
     /// bytes per state.
     ///
-    /// With no `files`, no `regions` and no `geofences`, uses the built-in copies of
+    /// With no `files`, no `regions`, no `geofences` and no `conditions`, uses the built-in copies of
     /// `Examples/explore/buggy-tracker.yml` and `careful-tracker.yml`. With `regions`, adds the
     /// generated region model (`BenchmarkModels.regionModel(regions:platforms:)`) with that many
     /// regions on `platforms` iOS 13.4+ platforms; with `geofences`, the generated geofencing app
     /// (`BenchmarkModels.geofenceModel(regions:)`: a tap per region, iOS 18.0), the app of
-    /// `Benchmarks/spin/geofences.pml`. Each model is explored `repetitions` times; the best time
+    /// `Benchmarks/spin/geofences.pml`; with `conditions`, the same app on iOS 18's API
+    /// (`BenchmarkModels.monitorGeofenceModel(conditions:)`: a tap per geofence adding its
+    /// condition to a `CLMonitor`). Each model is explored `repetitions` times; the best time
     /// counts. Reports the parallel run (every core, as `locsim explore` does) and a
     /// single-threaded run, the CPU time per transition of the single-threaded run, the states
     /// stored (platforms that behave alike are searched once: ``PlatformExploration/sharedSearch``)
@@ -24,18 +26,19 @@ extension Explorer {
     /// with `reducesSymmetry` off, every state is stored, not one per renaming of the regions a
     /// model treats alike (``ExplorationOptions/reducesSymmetry``).
     public static func runExploreBenchmark(files: [String] = [], depth: Int? = 12, repetitions: Int = 5,
-                                           regions: Int? = nil, platforms: Int = 1, geofences: Int? = nil,
+                                           regions: Int? = nil, platforms: Int = 1, geofences: Int? = nil, conditions: Int? = nil,
                                            searchesEachPlatform: Bool = false, reducesSymmetry: Bool = true) -> String {
         var models: [AppModel] = []
         var generated: Set<String> = []
         do {
             if !files.isEmpty {
                 models = try files.map { try AppModelParser.parse(contentsOf: $0) }
-            } else if regions == nil && geofences == nil {
+            } else if regions == nil && geofences == nil && conditions == nil {
                 models = try BenchmarkModels.all.map { try AppModelParser.parse($0.text, file: $0.name) }
             }
             for text in [regions.map { BenchmarkModels.regionModel(regions: $0, platforms: platforms) },
-                         geofences.map { BenchmarkModels.geofenceModel(regions: $0) }].compactMap({ $0 }) {
+                         geofences.map { BenchmarkModels.geofenceModel(regions: $0) },
+                         conditions.map { BenchmarkModels.monitorGeofenceModel(conditions: $0) }].compactMap({ $0 }) {
                 let model = try AppModelParser.parse(text.text, file: text.name)
                 generated.insert(model.name)
                 models.append(model)
@@ -82,8 +85,11 @@ extension Explorer {
             out += "\(states) states stored, \(bytes / max(1, states)) bytes per state (\(ExplorationProgress.megabytes(bytes)))\n"
             out += "  \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", ")))"
             out += searched.count < r.platforms.count ? " in \(searched.count) searches (platforms that behave alike searched once)\n" : "\n"
-            if let classes = r.platforms.first?.symmetricRegions, !classes.isEmpty {
-                let named = classes.map { c in "\(c.count) regions alike (\(c.count > 3 ? "\(c[0]), \(c[1]), …, \(c[c.count - 1])" : c.joined(separator: ", ")))" }
+            if let p = r.platforms.first, !p.symmetricRegions.isEmpty || !p.symmetricConditions.isEmpty {
+                func alike(_ c: [String], _ kind: String) -> String {
+                    "\(c.count) \(kind) alike (\(c.count > 3 ? "\(c[0]), \(c[1]), …, \(c[c.count - 1])" : c.joined(separator: ", ")))"
+                }
+                let named = p.symmetricRegions.map { alike($0, "regions") } + p.symmetricConditions.map { alike($0, "conditions") }
                 out += "  symmetry: \(named.joined(separator: ", ")), one state stored per renaming\n"
             }
             out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread (\(String(format: "%.2f", bestSerial / best))×); "

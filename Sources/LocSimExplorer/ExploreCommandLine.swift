@@ -22,8 +22,8 @@ public enum ExploreCommandLine {
     /// `maxStates` overrides each model's `explore.maxStates`; `maxMemory` (`4G`, `512M`, a number
     /// of bytes) bounds what the searches store (``ExplorationOptions/maxMemory``). The text is a
     /// summary (findings grouped by kind and key); `details` prints every finding instead.
-    /// `symmetry` off stores every state, not one per renaming of the regions a model treats
-    /// alike (``ExplorationOptions/reducesSymmetry``).
+    /// `symmetry` off stores every state, not one per renaming of the regions and monitor
+    /// conditions a model treats alike (``ExplorationOptions/reducesSymmetry``).
     public static func run(files: [String], format: ExplorationReport.Format = .text, out: String? = nil, depth: Int? = nil,
                            baseline: String? = nil, writeBaseline: String? = nil,
                            progress: (@Sendable (ExplorationProgress) -> Void)? = nil,

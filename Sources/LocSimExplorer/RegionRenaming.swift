@@ -1,12 +1,15 @@
 import LocSimModel
 
-/// A renaming of an app model's regions, with the taps that follow them (`tap(r1)` → `tap(r2)`
-/// when the regions `r1` and `r2` swap), and the check that it maps the model onto itself.
+/// A renaming of an app model's regions and monitor conditions, with the taps that follow them
+/// (`tap(r1)` → `tap(r2)` when the regions `r1` and `r2` swap), and the check that it maps the
+/// model onto itself.
 ///
-/// The renaming acts on what names a region: `monitorRegion` and `stopMonitoringRegion` calls,
-/// region callbacks (`didEnterRegion(r1)`, `monitoringDidFail(r1, …)`), the explorer's region
-/// choices, finding keys and explorer states; and on tap names. Names it does not list are left
-/// alone. Core Location has no such type.
+/// The renaming acts on what names a region or a condition: `monitorRegion` and
+/// `stopMonitoringRegion` calls, `addCondition` and `removeCondition` calls (their identifiers,
+/// never their monitor), region callbacks (`didEnterRegion(r1)`, `monitoringDidFail(r1, …)`),
+/// monitor events that name a condition (`monitorEvent(c1)`), the explorer's region choices,
+/// finding keys and explorer states; and on tap names. Names it does not list are left alone.
+/// Core Location has no such type.
 struct RegionRenaming: Sendable {
     /// Region names that change, old → new.
     var regions: [String: String] = [:]
@@ -28,6 +31,11 @@ struct RegionRenaming: Sendable {
             return .monitorRegion(r)
         case .stopMonitoringRegion(let name):
             return .stopMonitoringRegion(region(name))
+        case .addCondition(let monitor, var r, let assuming):
+            r.name = region(r.name)
+            return .addCondition(monitor: monitor, r, assuming: assuming)
+        case .removeCondition(let monitor, let identifier):
+            return .removeCondition(monitor: monitor, identifier: region(identifier))
         default:
             return call
         }
@@ -39,8 +47,20 @@ struct RegionRenaming: Sendable {
         case .callback(.didEnterRegion(let n?)): .callback(.didEnterRegion(region(n)))
         case .callback(.didExitRegion(let n?)): .callback(.didExitRegion(region(n)))
         case .callback(.monitoringDidFail(let f?)): .callback(.monitoringDidFail(.init(region: region(f.region), code: f.code)))
+        case .session(let p): .session(apply(p))
         default: event
         }
+    }
+
+    /// A monitor-event pattern with the condition it names renamed, in its arguments too (they
+    /// spell it back).
+    func apply(_ pattern: SessionEventPattern) -> SessionEventPattern {
+        guard let id = pattern.identifier, let new = regions[id] else { return pattern }
+        var p = pattern
+        p.identifier = new
+        p.arguments = p.arguments.map { $0 == id ? new : $0 }
+        p.names = p.names.map { $0 == id ? new : $0 }
+        return p
     }
 
     /// The reaction renamed, its line number dropped (it is no part of what the app does).
@@ -122,11 +142,17 @@ struct RegionRenaming: Sendable {
     }
 
     /// Whether some event can match both patterns (conservatively: true unless they are told apart
-    /// by kind, tap name, callback method or region name).
+    /// by kind, tap name, callback method, region name, or the object a session event names).
     static func overlap(_ a: AppEventPattern, _ b: AppEventPattern) -> Bool {
         switch (a, b) {
         case (.tap(let x), .tap(let y)): return x == y
-        case (.session, .session): return true
+        case (.session(let p), .session(let q)):
+            // Told apart by kind, or by the session, monitor or condition both name.
+            if p.kind != q.kind { return false }
+            if let x = p.session, let y = q.session, x != y { return false }
+            if let x = p.monitor, let y = q.monitor, x != y { return false }
+            if let x = p.identifier, let y = q.identifier, x != y { return false }
+            return true
         case (.callback(let p), .callback(let q)):
             switch (p, q) {
             case (.didEnterRegion(let x?), .didEnterRegion(let y?)), (.didExitRegion(let x?), .didExitRegion(let y?)): return x == y

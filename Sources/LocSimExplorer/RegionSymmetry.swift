@@ -1,7 +1,8 @@
 import LocSimModel
 
-/// The regions an app model treats alike, found by checking the model itself, and the canonical
-/// form of an explorer state under their renamings: the explorer's symmetry reduction (issue 32).
+/// The regions and monitor conditions an app model treats alike, found by checking the model
+/// itself, and the canonical form of an explorer state under their renamings: the explorer's
+/// symmetry reduction (issue 32).
 ///
 /// Two regions are interchangeable when swapping their names, with the taps that name them
 /// (`tap(r1)` monitors `r1`), maps the app model onto itself (``RegionRenaming/maps(_:commuting:)``):
@@ -14,22 +15,35 @@ import LocSimModel
 /// the events kept for a launch — and none of its name, so regions of equal signatures are
 /// interchangeable in that state, and the canonical form is one per orbit.
 ///
+/// A `CLMonitor`'s conditions (O15) are renamed the same way, by their identifiers: `addCondition`
+/// and `removeCondition` calls, monitor events that name one, the explorer's entries and exits.
+/// A monitor keeps its conditions in the order added (the condition limit counts in that order),
+/// so a condition's signature is its place in that order, or nothing when no monitor holds it:
+/// the canonical form gives a class's names to its conditions in the order they were added.
+///
 /// No flag is trusted: a model is symmetric only when the check says so, and a model with no class
-/// of two or more regions has no `RegionSymmetry` (its search is as before). Regions named by a
-/// monitor's conditions or by a session pattern are left alone (the explorer's condition events
-/// share their names), and so is every region of an app that reacts to region callbacks on a
-/// device that holds each region's latest event (``DeviceParameters/holdsLatestRegionEvents``:
-/// those are delivered in order of region name, which a renaming does not keep).
+/// of two or more names has no `RegionSymmetry` (its search is as before). Left alone: monitors,
+/// names a session pattern holds besides a condition, a name that is both a region and a
+/// condition or a condition of two monitors, and every region of an app that reacts to region
+/// callbacks on a device that holds each region's latest event
+/// (``DeviceParameters/holdsLatestRegionEvents``: those are delivered in order of region name,
+/// which a renaming does not keep).
 ///
 /// Core Location has no such type.
 struct RegionSymmetry: Sendable {
-    /// The interchangeable regions, class by class, each class in order of name (the model keeps
-    /// monitored regions in that order).
+    /// The interchangeable regions and conditions, class by class, each class in order of name
+    /// (the model keeps monitored regions in that order; a class's conditions take its names in
+    /// the order they were added).
     let names: [String]
     /// Each class's positions in ``names``.
     let classes: [Range<Int>]
     /// The class of each region of ``names``.
     private let classOf: [Int]
+    /// Whether each name of ``names`` is a monitor's condition (O15) rather than a region the
+    /// location manager monitors (a class holds one kind: the check tells them apart).
+    private let isCondition: [Bool]
+    /// Some class holds conditions.
+    let hasConditions: Bool
     private let index: [String: Int]
     /// The tap that names each region of ``names`` (`tap(r1)` monitors `r1`), when its class's
     /// regions have taps that follow them; `nil` for a class whose taps are all the same for every region.
@@ -48,9 +62,12 @@ struct RegionSymmetry: Sendable {
         var radius: Double
     }
 
-    /// The symmetry of `model`'s regions, or `nil` when no two regions are interchangeable.
+    /// The symmetry of `model`'s regions and conditions, or `nil` when no two are interchangeable.
     init?(_ model: AppModel) {
         var geometry: [String: [Geometry]] = [:]
+        // The conditions' identifiers, with their geometries and the monitors they are added to.
+        var conditionGeometry: [String: [Geometry]] = [:]
+        var conditionMonitors: [String: Set<String>] = [:]
         var other = Set<String>()
         var reactsToRegions = false, readsMonitoringFailures = false
         for r in model.reactions {
@@ -61,10 +78,11 @@ struct RegionSymmetry: Sendable {
                     if !(geometry[region.name]?.contains(g) ?? false) { geometry[region.name, default: []].append(g) }
                 case .addCondition(let monitor, let region, _):
                     other.insert(monitor)
-                    other.insert(region.name)
-                case .removeCondition(let monitor, let identifier):
+                    let g = Geometry(center: region.center, radius: region.radius)
+                    if !(conditionGeometry[region.name]?.contains(g) ?? false) { conditionGeometry[region.name, default: []].append(g) }
+                    conditionMonitors[region.name, default: []].insert(monitor)
+                case .removeCondition(let monitor, _):
                     other.insert(monitor)
-                    other.insert(identifier)
                 case .openMonitor(let monitor):
                     other.insert(monitor)
                 default:
@@ -75,11 +93,17 @@ struct RegionSymmetry: Sendable {
             case .callback(.didEnterRegion), .callback(.didExitRegion): reactsToRegions = true
             case .callback(.monitoringDidFail): readsMonitoringFailures = true
             case .session(let p):
-                for name in [p.monitor, p.identifier].compactMap({ $0 }) + p.names + p.arguments { other.insert(name) }
+                // A pattern's condition is renamed with it; every other name it holds stays.
+                for name in [p.monitor].compactMap({ $0 }) + p.names + p.arguments where name != p.identifier { other.insert(name) }
             default: break
             }
         }
-        if model.device.parameters.holdsLatestRegionEvents && reactsToRegions { return nil }
+        // A name that is both a region and a condition, or a condition of two monitors, stays.
+        for (name, monitors) in conditionMonitors where monitors.count > 1 || geometry[name] != nil { other.insert(name) }
+        // Regions whose latest events are held are delivered in order of name, which a renaming
+        // does not keep: they stay, when the app reacts to them (conditions are not held so).
+        if model.device.parameters.holdsLatestRegionEvents && reactsToRegions { other.formUnion(geometry.keys) }
+        geometry.merge(conditionGeometry) { a, _ in a }
         let candidates = geometry.keys.filter { !other.contains($0) }.sorted()
         guard candidates.count >= 2 else { return nil }
         // Classes: a region joins the first class whose first region it can swap with. Swaps
@@ -112,6 +136,8 @@ struct RegionSymmetry: Sendable {
         self.names = names
         self.classes = classes
         self.classOf = classOf
+        isCondition = names.map { conditionGeometry[$0] != nil }
+        hasConditions = isCondition.contains(true)
         self.taps = taps
         index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         var tapRegion: [String: Int] = [:]
@@ -179,7 +205,8 @@ struct RegionSymmetry: Sendable {
 
     /// Reusable storage for signatures and permutations (one per thread).
     struct Scratch {
-        /// Per region of ``RegionSymmetry/names``: monitored (and geometry), inside, held event.
+        /// Per region of ``RegionSymmetry/names``: monitored (and geometry), inside, held event;
+        /// per condition: its place among the monitors' conditions.
         var high: [UInt64] = []
         /// Per region: its places among the events kept for a launch (entries in bits 0…31, exits in 32…63).
         var low: [UInt64] = []
@@ -230,6 +257,19 @@ struct RegionSymmetry: Sendable {
             guard let name = e.regionName, let g = index[name] else { continue }
             if case .regionExited = e { s.low[g] |= 1 << UInt64(32 + i) } else { s.low[g] |= 1 << UInt64(i) }
         }
+        if hasConditions {
+            // A condition's signature is its place among the monitors' conditions (in the order
+            // added, which the limit counts by, O15): conditions take their class's names in
+            // that order, and every other field moves with the name. A condition no monitor
+            // holds is nothing but its name.
+            var position: UInt64 = 0
+            for monitor in m.sessions.monitors {
+                for c in monitor.conditions {
+                    if let g = index[c.region.name], isCondition[g] { s.high[g] = position }
+                    position += 1
+                }
+            }
+        }
         return true
     }
 
@@ -246,7 +286,7 @@ struct RegionSymmetry: Sendable {
         return true
     }
 
-    /// What a state says of regions, all that its signatures read: a successor that says the same
+    /// What a state says of regions and conditions, all that its signatures read: a successor that says the same
     /// as a canonical state is canonical too, with no signature to compute.
     struct RegionFields {
         var monitored: [Region]
@@ -254,31 +294,39 @@ struct RegionSymmetry: Sendable {
         var held: [MonitoringEvent]
         var pending: [MonitoringEvent]
 
-        /// The fields of `m` (sharing their storage).
-        init(_ m: AuthorizationModel) {
+        var monitors: [MonitorState]
+        /// The symmetry renames conditions: the monitors are compared too.
+        var conditions: Bool
+
+        /// The fields of `m` (sharing their storage); with `conditions`, its monitors' too.
+        init(_ m: AuthorizationModel, conditions: Bool) {
+            self.conditions = conditions
             monitored = m.services.monitoredRegions
             inside = m.services.insideRegions
             held = m.prompts.heldEvents
             pending = m.services.pendingLaunchEvents
+            monitors = m.sessions.monitors
         }
 
-        /// Whether `m` says the same of regions (at once when its lists still share these' storage).
+        /// Whether `m` says the same of regions and conditions (at once when its lists still
+        /// share these' storage).
         func same(_ m: AuthorizationModel) -> Bool {
             m.services.monitoredRegions == monitored && m.services.insideRegions == inside
                 && m.prompts.heldEvents == held && m.services.pendingLaunchEvents == pending
+                && (!conditions || m.sessions.monitors == monitors)
         }
     }
 
     // MARK: The canonical form
 
-    /// Renames the regions of `state` into the canonical form of its orbit: in each class, the
-    /// regions in order of signature take the class's names in order (a monitored region before
-    /// one that is not). Returns whether anything changed. A state that keeps more than
+    /// Renames the regions and conditions of `state` into the canonical form of its orbit: in each
+    /// class, the names in order of signature take the class's names in order (a monitored region
+    /// before one that is not; conditions in the order added, then those no monitor holds). Returns whether anything changed. A state that keeps more than
     /// ``maxPendingEvents`` events for a launch is left as it is (it is still a state of its orbit).
     @discardableResult
     func canonicalize(_ state: inout ExplorerState, _ s: inout Scratch) -> Bool {
         if state.model.services.monitoredRegions.isEmpty && state.model.services.pendingLaunchEvents.isEmpty
-            && state.model.prompts.heldEvents.isEmpty { return false }
+            && state.model.prompts.heldEvents.isEmpty && (!hasConditions || state.model.sessions.monitors.isEmpty) { return false }
         guard signatures(of: state.model, into: &s) else { return false }
         let high = s.high, low = s.low
         var sorted = true
@@ -332,6 +380,14 @@ struct RegionSymmetry: Sendable {
         if m.services.pendingLaunchEvents.contains(where: { renamed($0) != nil }) {
             m.services.pendingLaunchEvents = m.services.pendingLaunchEvents.map { renamed($0) ?? $0 }
         }
+        // Conditions keep their places: the names move.
+        if hasConditions {
+            for k in m.sessions.monitors.indices {
+                for c in m.sessions.monitors[k].conditions.indices {
+                    if let new = renamed(m.sessions.monitors[k].conditions[c].region.name) { m.sessions.monitors[k].conditions[c].region.name = new }
+                }
+            }
+        }
     }
 
     // MARK: Choices and findings
@@ -365,6 +421,9 @@ struct RegionSymmetry: Sendable {
         }
     }
 
-    /// The classes, as lists of names (for the report).
-    var classNames: [[String]] { classes.map { Array(names[$0]) } }
+    /// The classes of regions, as lists of names (for the report).
+    var classNames: [[String]] { classes.filter { !isCondition[$0.lowerBound] }.map { Array(names[$0]) } }
+
+    /// The classes of conditions, as lists of identifiers (for the report).
+    var conditionClassNames: [[String]] { classes.filter { isCondition[$0.lowerBound] }.map { Array(names[$0]) } }
 }

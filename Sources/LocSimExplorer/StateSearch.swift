@@ -350,6 +350,7 @@ struct StateSearch {
                                          findings: findings.sorted(by: Finding.ordered), storedBytes: storedBytes, stoppedAtMemoryBound: stoppedAtMemoryBound,
                                          undecided: cut.undecided, decidingDepth: cut.decidingDepth, hiddenFindings: cut.hidden)
         report.symmetricRegions = searched.symmetry?.classNames ?? []
+        report.symmetricConditions = searched.symmetry?.conditionClassNames ?? []
         return report
     }
 

@@ -27,7 +27,7 @@ struct Benchmark: ParsableCommand {
         if target == .appCode { AppCodeBenchmark.runAndExit(depth: options.depth == 0 ? nil : options.depth, repetitions: options.repetitions, replaysEveryPath: options.replaysEveryPath, inProcess: options.inProcess) }
         let depth = options.depth ?? 12
         if target == .explore || target == .all { print(Explorer.runExploreBenchmark(files: options.scenarioFiles, depth: depth == 0 ? nil : depth, repetitions: options.repetitions,
-                                                                                         regions: options.regions, platforms: options.platforms, geofences: options.geofences,
+                                                                                         regions: options.regions, platforms: options.platforms, geofences: options.geofences, conditions: options.conditions,
                                                                                          searchesEachPlatform: options.searchEachPlatform, reducesSymmetry: !options.noSymmetry),
                                                                     terminator: "") }
     }

@@ -58,7 +58,7 @@ struct Explore: ParsableCommand {
     var maxMemory: String?
 
     @Flag(name: .customLong("no-symmetry"),
-          help: "Store every state, not one per renaming of the regions the app treats alike (to compare: the findings are the same, up to the renaming).")
+          help: "Store every state, not one per renaming of the regions and monitor conditions the app treats alike (to compare: the findings are the same, up to the renaming).")
     var noSymmetry = false
 
     mutating func run() throws {

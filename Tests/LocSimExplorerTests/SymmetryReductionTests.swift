@@ -27,6 +27,18 @@ struct SymmetryReductionTests {
                          + "    - {event: didEnterRegion, do: [startUpdating]}")
     }
 
+    /// The geofencing app on iOS 18's API with `conditions` conditions (a tap per condition of the
+    /// monitor `places`), with `line` added to its reactions, to depth 8 (its one-condition space
+    /// closes at 23,266 states, depth 21: two conditions are too many for a debug build's test).
+    static func monitorGeofences(_ conditions: Int, adding line: String? = nil) -> String {
+        let text = BenchmarkModels.monitorGeofenceModel(conditions: conditions, depth: 8).text
+        return line.map { text.replacingOccurrences(of: "explore:\n", with: "\($0)\nexplore:\n") } ?? text
+    }
+
+    /// The two-condition app that removes a condition when its event says the device left it.
+    static let removesOnExit = monitorGeofences(2, adding: "    - {event: {monitorEvent: [c1, unsatisfied]}, do: [{removeCondition: {monitor: places, identifier: c1}}]}\n"
+                                                    + "    - {event: {monitorEvent: [c2, unsatisfied]}, do: [{removeCondition: {monitor: places, identifier: c2}}]}")
+
     static func model(_ text: String) throws -> AppModel { try AppModelParser.parse(text, file: "symmetry.yml") }
 
     static func symmetry(_ text: String) throws -> RegionSymmetry? { RegionSymmetry(try model(text)) }
@@ -97,6 +109,71 @@ struct SymmetryReductionTests {
         #expect(try Self.symmetry(BenchmarkModels.geofenceModel(regions: 2, oneTap: true).text) != nil)
     }
 
+    @Test("a monitor's conditions and their taps are one class; a condition with its own reaction, geometry or second monitor is told apart")
+    func conditionsAreSymmetric() throws {
+        let s = try #require(try Self.symmetry(Self.monitorGeofences(3)))
+        #expect(s.conditionClassNames == [["c1", "c2", "c3"]])
+        #expect(s.taps == ["c1", "c2", "c3"])
+        #expect(s.classNames.isEmpty)
+        #expect(try Self.symmetry(Self.monitorGeofences(1)) == nil)
+        // A reaction to one condition's events only.
+        let own = try #require(try Self.symmetry(Self.monitorGeofences(3, adding: "    - {event: monitorEvent(c1), goto: home}")))
+        #expect(own.conditionClassNames == [["c2", "c3"]])
+        // A reaction per condition, alike: the renaming maps each onto the other's.
+        let each = Self.monitorGeofences(2, adding: "    - {event: {monitorEvent: [c1, unsatisfied]}, goto: home}\n    - {event: {monitorEvent: [c2, unsatisfied]}, goto: home}")
+        #expect(try Self.symmetry(each)?.conditionClassNames == [["c1", "c2"]])
+        // Another radius.
+        let radius = Self.monitorGeofences(3).replacingOccurrences(of: "identifier: c2}", with: "identifier: c2, radius: 250}")
+        #expect(radius != Self.monitorGeofences(3))
+        #expect(try Self.symmetry(radius)?.conditionClassNames == [["c1", "c3"]])
+        // Conditions of two monitors, or names that are also regions the manager monitors, stay
+        // (every tap alike, so only the exclusion tells them apart).
+        var twice = Self.monitorGeofences(3), region = twice
+        for c in ["c1", "c2", "c3"] {
+            twice = twice.replacingOccurrences(of: "identifier: \(c)}}]}", with: "identifier: \(c)}}, {addCondition: {monitor: other, identifier: \(c)}}]}")
+            region = region.replacingOccurrences(of: "identifier: \(c)}}]}", with: "identifier: \(c)}}, {monitorRegion: \(c)}]}")
+        }
+        #expect(twice != Self.monitorGeofences(3) && region != Self.monitorGeofences(3))
+        #expect(try Self.symmetry(twice) == nil)
+        #expect(try Self.symmetry(region) == nil)
+        // Removing a condition renames with it.
+        #expect(try Self.symmetry(Self.removesOnExit)?.conditionClassNames == [["c1", "c2"]])
+    }
+
+    @Test("O15: the canonical form gives a class's identifiers to its conditions in the order they were added, their states moving with them")
+    func conditionsKeepTheirOrder() throws {
+        let model = try Self.model(Self.monitorGeofences(3))
+        let symmetry = try #require(RegionSymmetry(model))
+        let system = AppModelSystem(model, platform: model.platforms[0], symmetric: true)
+        func condition(_ name: String, _ state: MonitoringState) -> MonitorCondition {
+            MonitorCondition(region: Region(name: name), state: state, date: .zero, pending: state == .satisfied)
+        }
+        var state = system.initial
+        state.model.sessions.monitors = [MonitorState(name: "places", conditions: [condition("c3", .satisfied), condition("c1", .unsatisfied)], open: true)]
+        var scratch = RegionSymmetry.Scratch()
+        #expect(symmetry.canonicalize(&state, &scratch))
+        #expect(state.model.sessions.monitors[0].conditions == [condition("c1", .satisfied), condition("c2", .unsatisfied)])
+        #expect(!symmetry.canonicalize(&state, &scratch))
+        // Added in the other order: another orbit (the order is state), already canonical.
+        var other = system.initial
+        other.model.sessions.monitors = [MonitorState(name: "places", conditions: [condition("c1", .unsatisfied), condition("c2", .satisfied)], open: true)]
+        #expect(!symmetry.canonicalize(&other, &scratch))
+        #expect(other != state)
+        // With two absent, tapping the second is tapping the first, renamed; tapping the one present is not taken again.
+        var one = system.initial
+        one.model.sessions.monitors = [MonitorState(name: "places", conditions: [condition("c1", .unsatisfied)], open: true)]
+        #expect(symmetry.signatures(of: one.model, into: &scratch))
+        #expect(!symmetry.repeats(.tap("c2"), scratch))
+        #expect(symmetry.repeats(.tap("c3"), scratch))
+        // Present conditions are each their own place: their entries and exits are all taken.
+        var two = system.initial
+        two.model.sessions.monitors = [MonitorState(name: "places", conditions: [condition("c1", .unsatisfied), condition("c2", .unsatisfied)], open: true)]
+        #expect(symmetry.signatures(of: two.model, into: &scratch))
+        #expect(!symmetry.repeats(.enterRegion("c2"), scratch))
+        #expect(!symmetry.repeats(.tap("c2"), scratch))
+        #expect(!symmetry.repeats(.tap("c3"), scratch))
+    }
+
     @Test("no example is symmetric: their searches and reports are as without symmetry")
     func examplesAreNotSymmetric() throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: ExampleModels.directory).filter({ $0.hasSuffix(".yml") }).sorted() {
@@ -114,7 +191,10 @@ struct SymmetryReductionTests {
                       BenchmarkModels.regionModel(regions: 3, platforms: 1).text.replacingOccurrences(of: "depth: 64", with: "depth: 12")
                           .replacingOccurrences(of: "device: {platforms:", with: "device: {holdsLatestRegionEvents: true, platforms:"),
                       // Not symmetric: r1's entry has a reaction of its own.
-                      geofences(2, adding: "    - {event: didEnterRegion(r1), do: [startUpdating]}")])
+                      geofences(2, adding: "    - {event: didEnterRegion(r1), do: [startUpdating]}"),
+                      // A monitor's conditions (O15), with a reaction per condition (renamed with it).
+                      monitorGeofences(2), monitorGeofences(3),
+                      removesOnExit])
     func withAndWithout(_ text: String) throws {
         let model = try Self.model(text)
         let symmetry = RegionSymmetry(model)
@@ -136,12 +216,13 @@ struct SymmetryReductionTests {
             #expect(canonical == Set(reducedStates.map(StateValue.init)))
             #expect(reduced.table.count < plain.table.count)
             #expect(with.symmetricRegions == symmetry.classNames)
+            #expect(with.symmetricConditions == symmetry.conditionClassNames)
         } else {
             #expect(reduced.table.count == plain.table.count)
             #expect(with.transitions == without.transitions)
-            #expect(with.symmetricRegions.isEmpty)
+            #expect(with.symmetricRegions.isEmpty && with.symmetricConditions.isEmpty)
         }
-        #expect(without.symmetricRegions.isEmpty)
+        #expect(without.symmetricRegions.isEmpty && without.symmetricConditions.isEmpty)
         #expect(with.depth == without.depth)
         // The same findings, up to the renaming (a key's text names no region).
         #expect(Self.findings(with.findings) == Self.findings(without.findings))
@@ -182,5 +263,12 @@ struct SymmetryReductionTests {
         let json = ExploreCommandLine.run(files: [file], format: .json)
         #expect(json.stdout.contains(#""symmetricRegions":[["r1","r2"]]"#))
         #expect(with.status == without.status)
+        // A monitor's conditions: named apart from regions.
+        let monitor = dir.appendingPathComponent("monitor.yml").path
+        try Self.monitorGeofences(2).write(toFile: monitor, atomically: true, encoding: .utf8)
+        let conditions = ExploreCommandLine.run(files: [monitor])
+        #expect(conditions.stdout.contains("conditions c1, c2: the app treats them alike"))
+        #expect(!conditions.stdout.contains("regions c1"))
+        #expect(ExploreCommandLine.run(files: [monitor], format: .json).stdout.contains(#""symmetricConditions":[["c1","c2"]]"#))
     }
 }
