@@ -32,13 +32,9 @@ public enum ExplorationReport {
                 if let shared = p.sharedSearch {
                     out += "  searched with \(shared): the model's rules read nothing that tells the two apart\n"
                 }
-                if !p.symmetricRegions.isEmpty {
-                    let classes = p.symmetricRegions.map { $0.joined(separator: ", ") }.joined(separator: "; ")
-                    out += "  regions \(classes): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
-                }
-                if !p.symmetricConditions.isEmpty {
-                    let classes = p.symmetricConditions.map { $0.joined(separator: ", ") }.joined(separator: "; ")
-                    out += "  conditions \(classes): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
+                for (kind, classes) in [("regions", p.symmetricRegions), ("conditions", p.symmetricConditions)] where !classes.isEmpty {
+                    let named = classes.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+                    out += "  \(kind) \(named): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
                 }
                 if p.undecided > 0 {
                     out += "  " + ExplorationVerdict.cutText(undecided: p.undecided, decidingDepth: p.decidingDepth, hidden: p.hiddenFindings, timeBudget: false) + "\n"

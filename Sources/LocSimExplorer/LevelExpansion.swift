@@ -117,7 +117,7 @@ struct LevelExpansion: Sendable {
             let symmetry = system.symmetry
             let prunes = symmetry?.signatures(of: run.state.model, into: &sourceSignatures) ?? false
             // A successor that leaves every region as the canonical source had it is canonical.
-            let sourceRegions = prunes && symmetry!.isCanonical(sourceSignatures) ? RegionSymmetry.RegionFields(run.state.model, conditions: symmetry!.hasConditions) : nil
+            let sourceRegions = prunes && symmetry!.isCanonical(sourceSignatures) ? symmetry!.fields(of: run.state.model) : nil
             var taken = 0
             for (n, choice) in choices.enumerated() {
                 if prunes, symmetry!.repeats(choice, sourceSignatures) { continue }

@@ -286,6 +286,9 @@ struct RegionSymmetry: Sendable {
         return true
     }
 
+    /// What `m` says of regions and of the conditions this symmetry renames (``RegionFields``).
+    func fields(of m: AuthorizationModel) -> RegionFields { RegionFields(m, conditions: hasConditions) }
+
     /// What a state says of regions and conditions, all that its signatures read: a successor that says the same
     /// as a canonical state is canonical too, with no signature to compute.
     struct RegionFields {
@@ -299,7 +302,7 @@ struct RegionSymmetry: Sendable {
         var conditions: Bool
 
         /// The fields of `m` (sharing their storage); with `conditions`, its monitors' too.
-        init(_ m: AuthorizationModel, conditions: Bool) {
+        fileprivate init(_ m: AuthorizationModel, conditions: Bool) {
             self.conditions = conditions
             monitored = m.services.monitoredRegions
             inside = m.services.insideRegions
@@ -321,8 +324,9 @@ struct RegionSymmetry: Sendable {
 
     /// Renames the regions and conditions of `state` into the canonical form of its orbit: in each
     /// class, the names in order of signature take the class's names in order (a monitored region
-    /// before one that is not; conditions in the order added, then those no monitor holds). Returns whether anything changed. A state that keeps more than
-    /// ``maxPendingEvents`` events for a launch is left as it is (it is still a state of its orbit).
+    /// before one that is not; conditions in the order added, then those no monitor holds).
+    /// Returns whether anything changed. A state that keeps more than ``maxPendingEvents`` events
+    /// for a launch is left as it is (it is still a state of its orbit).
     @discardableResult
     func canonicalize(_ state: inout ExplorerState, _ s: inout Scratch) -> Bool {
         if state.model.services.monitoredRegions.isEmpty && state.model.services.pendingLaunchEvents.isEmpty

@@ -155,6 +155,10 @@ struct StepRun {
         checks.stepIndex = steps.count - 1
         checks.finished(model: &state.model)
         state.model.canonicalizeTime()
+        // The app model names its sessions and streams (``SessionObject``: `s1`, `s2`… in file
+        // order), so the model's counter of numbers, which only the simulator allocates from,
+        // reads nothing here: kept, it would tell a session made and ended from none made.
+        if state.model.sessions.nextID != 1 { state.model.sessions.nextID = 1 }
     }
 
     /// The app's launch code: it creates `main` and sets its delegate (as the scenario runner does).

@@ -137,6 +137,24 @@ struct SessionAppModelTests {
         // Every counterexample (if any) replays: no step names an object the platform lacks.
         for f in result.findings { #expect(try SessionModels.replay(f).outcome == .passed, "\(f.scenario)") }
     }
+
+    @Test("an object made and ended leaves the state it was made in: the explorer keeps no count of objects made")
+    func madeAndEndedIsNoneMade() throws {
+        let m = try SessionModels.model("""
+        - {event: tap(start), when: home, do: [{startBackgroundActivity: activity}], goto: tracking}
+        - {event: tap(stop), when: tracking, do: [{invalidateBackgroundActivity: activity}], goto: home}
+        """, taps: ["start", "stop"])
+        let system = AppModelSystem(m, platform: m.platforms[0])
+        // Allowed in Settings first, so that starting the activity shows no prompt.
+        let launched = system.apply(.settings(.whileUsing), to: system.apply(.launch, to: system.initial).state).state
+        let started = system.apply(.tap("start"), to: launched).state
+        #expect(!started.model.sessions.isEmpty && started.model.prompts.onScreen == nil)
+        let stopped = system.apply(.tap("stop"), to: started).state
+        #expect(stopped.model.sessions.isEmpty)
+        #expect(stopped == launched)
+        // Started again, the activity is the same object in the same state as the first time.
+        #expect(system.apply(.tap("start"), to: stopped).state == started)
+    }
 }
 
 @Suite("Findings of the iOS 17/18 API: each is found, and not found when the app does it right")

@@ -29,7 +29,7 @@ struct SymmetryReductionTests {
 
     /// The geofencing app on iOS 18's API with `conditions` conditions (a tap per condition of the
     /// monitor `places`), with `line` added to its reactions, to depth 8 (its one-condition space
-    /// closes at 23,266 states, depth 21: two conditions are too many for a debug build's test).
+    /// closes at 195,368 states, depth 26: two conditions are too many for a debug build's test).
     static func monitorGeofences(_ conditions: Int, adding line: String? = nil) -> String {
         let text = BenchmarkModels.monitorGeofenceModel(conditions: conditions, depth: 8).text
         return line.map { text.replacingOccurrences(of: "explore:\n", with: "\($0)\nexplore:\n") } ?? text
