@@ -159,6 +159,28 @@ import LocSimModel
         #expect(settings.resolve("no variables") == "no variables")
     }
 
+    @Test("build settings: a value made by $(inherited) is trimmed as Foundation trims whitespace, looking only at its ends")
+    func inheritedValuesAreTrimmed() {
+        // Each scalar up to U+3100 (every space separator but none beyond), at both ends, alone, and twice.
+        var differ: [String] = []
+        for v in UInt32(0)...0x3100 {
+            guard let c = Unicode.Scalar(v) else { continue }
+            for text in ["\(c)a\(c)", "\(c)", "\(c)\(c)b \(c)", "b\(c)"] where BuildSettings.trimmingWhitespace(text) != text.trimmingCharacters(in: .whitespaces) {
+                differ.append("U+" + String(v, radix: 16) + " in " + text.debugDescription)
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(10))")
+        #expect(BuildSettings.trimmingWhitespace(" \t\u{A0}\u{200B} ") == "")
+        for base in ["", " ", " \t x", "a\u{3000}", "\u{A0}", "é ", "\u{202F}$(X)\u{2009}", "a\u{301} "] {
+            for value in ["$(inherited)", " $(inherited) ", "${inherited}\t", "\u{2003}$(inherited)b$(inherited)\u{1680}"] {
+                var settings = BuildSettings(["K": base])
+                settings.overlay(BuildSettings(["K": value]))
+                let expected = value.replacingOccurrences(of: "$(inherited)", with: base).replacingOccurrences(of: "${inherited}", with: base)
+                #expect(settings.values["K"] == expected.trimmingCharacters(in: .whitespaces), "\(base.debugDescription) \(value.debugDescription)")
+            }
+        }
+    }
+
     @Test("discovery: a symbolic link back up the tree does not loop")
     func symlinkLoop() throws {
         let f = try Fixture(["App/Info.plist": infoPlist(goodKeys)])

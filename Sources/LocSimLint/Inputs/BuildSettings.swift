@@ -19,8 +19,8 @@ public struct BuildSettings: Hashable, Sendable {
     /// Adds `other` on top of these settings, resolving `$(inherited)` against the current value.
     public mutating func overlay(_ other: BuildSettings) {
         for (key, value) in other.values {
-            if value.contains("$(inherited)") || value.contains("${inherited}") {
-                values[key] = Self.inheriting(value, from: values[key] ?? "").trimmingCharacters(in: .whitespaces)
+            if Self.inheritsCount(value) > 0 {
+                values[key] = Self.trimmingWhitespace(Self.inheriting(value, from: values[key] ?? ""))
             } else {
                 values[key] = value
             }
@@ -76,6 +76,12 @@ public struct BuildSettings: Hashable, Sendable {
 
     /// The length in UTF-8 bytes of ``inheriting(_:from:)``, counted without building it.
     static func inheritingLength(_ value: String, from base: String) -> Int {
+        value.utf8.count + inheritsCount(value) * (base.utf8.count - 12)
+    }
+
+    /// How many times `value` says `$(inherited)` (or `${inherited}`), as ``inheriting(_:from:)``
+    /// replaces them: left to right, never overlapping.
+    static func inheritsCount(_ value: String) -> Int {
         let v = Array(value.utf8)
         var count = 0, i = 0
         while i + 12 <= v.count {
@@ -86,7 +92,19 @@ public struct BuildSettings: Hashable, Sendable {
                 i += 1
             }
         }
-        return v.count + count * (base.utf8.count - 12)
+        return count
+    }
+
+    /// `text` without the whitespace at either end that `CharacterSet.whitespaces` names, as
+    /// `trimmingCharacters(in: .whitespaces)` returns it, looking only at the ends: Foundation's
+    /// walks the whole of a value, which `$(inherited)` can make megabytes long.
+    static func trimmingWhitespace(_ text: String) -> String {
+        let whitespace = CharacterSet.whitespaces
+        func isSpace(_ c: Unicode.Scalar) -> Bool { whitespace.contains(c) }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
+        return String(scalars[first...last])
     }
 
     /// Resolves every `$(VAR)` / `${VAR}` in `text`; `nil` if a variable is undefined.
