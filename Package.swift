@@ -152,3 +152,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `Fuzz/run` with `LOCSIM_FUZZ_INSTRUMENT=project` sets `LOCSIM_FUZZ_SANITIZE` (`fuzzer` or
+// `fuzzer,address`): LocSim's own modules are then built with libFuzzer's coverage (and the
+// sanitizers), and the packages it uses (swift-syntax, NIO, Hummingbird, Yams) without, so that
+// each input pays for the coverage of LocSim's code alone (Docs/Fuzzing.md). Unset, nothing changes.
+if let sanitize = Context.environment["LOCSIM_FUZZ_SANITIZE"], !sanitize.isEmpty {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitize)"])]
+    }
+}

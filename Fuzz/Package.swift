@@ -4,6 +4,12 @@
 // of this package fails to link on purpose: libFuzzer provides `main`.
 import PackageDescription
 
+// `Fuzz/run` with `LOCSIM_FUZZ_INSTRUMENT=project` builds without `-Xswiftc -sanitize=…` (which
+// instruments every module, swift-syntax's and NIO's too) and sets `LOCSIM_FUZZ_SANITIZE`: this
+// target and LocSim's own (see the root Package.swift) are instrumented, and the link brings in
+// libFuzzer and the sanitizers' runtimes.
+let sanitize = Context.environment["LOCSIM_FUZZ_SANITIZE"].map { $0.isEmpty ? [] : ["-sanitize=\($0)"] } ?? []
+
 let package = Package(
     name: "LocSimFuzz",
     platforms: [.macOS(.v13)],
@@ -21,7 +27,8 @@ let package = Package(
                 .product(name: "LocSimLint", package: "LocSim"),
                 .product(name: "LocSimServe", package: "LocSim"),
             ],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            swiftSettings: [.unsafeFlags(["-parse-as-library"] + sanitize)],
+            linkerSettings: [.unsafeFlags(sanitize)]
         ),
     ],
     swiftLanguageModes: [.v6]

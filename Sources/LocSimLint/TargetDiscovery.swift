@@ -180,7 +180,7 @@ public struct TargetDiscovery {
             var plistProblem: (reason: String, message: String?)?
             if let p = target.infoPlistPath {
                 let written = InputLog.relative(p, from: target.projectDirectory)
-                if !(isApp ? log.mayRead(p, written: written, what: "target '\(target.name)': its Info.plist", at: origin) : log.boundary.contains(p)) {
+                if !(isApp ? try log.mayRead(p, written: written, what: "target '\(target.name)': its Info.plist", at: origin) : log.boundary.contains(p)) {
                     plistProblem = ("Info.plist outside the linted tree", nil)
                 } else if FileManager.default.fileExists(atPath: p) {
                     document = try plist(p)

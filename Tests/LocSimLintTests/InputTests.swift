@@ -181,6 +181,22 @@ import LocSimModel
         }
     }
 
+    @Test("build settings: $(inherited) is found in one pass, left to right, and a value grown past the limit is refused, one at it kept")
+    func inheritedOffsetsAndLimit() throws {
+        // "é" is two bytes; `$$(inherited)` holds one at its second byte; `${inherited)` mixes the spellings: none.
+        #expect(BuildSettings.inheritedOffsets("é$(inherited)${inherited}$$(inherited)x${inherited)") == [2, 14, 27])
+        #expect(BuildSettings.inheritedOffsets("$(inherited") == [])
+        #expect(BuildSettings.inheriting("é$(inherited)-${inherited}", at: [2, 15], from: "ab") == "éab-ab")
+        let limit = BuildSettingResolver.maximumSubstitutedCharacters
+        let base = String(repeating: "b", count: limit / 2)
+        let fits = "$(inherited)" + String(repeating: "x", count: limit - base.count)
+        var settings = BuildSettings(["K": base, "L": base])
+        try settings.overlayBounded(BuildSettings(["K": fits]))
+        #expect(settings.values["K"]?.utf8.count == limit)
+        #expect(throws: BuildSettingResolver.Overflow(name: "L")) { try settings.overlayBounded(BuildSettings(["L": fits + "x", "M": "m"])) }
+        #expect(settings.values["L"] == nil && settings.values["M"] == "m" && settings.values["K"]?.utf8.count == limit)
+    }
+
     @Test("discovery: a symbolic link back up the tree does not loop")
     func symlinkLoop() throws {
         let f = try Fixture(["App/Info.plist": infoPlist(goodKeys)])

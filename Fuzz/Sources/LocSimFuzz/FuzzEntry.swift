@@ -66,7 +66,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             FuzzHTTP.run(data)
         default:
             guard let kind = LintInputReader.Kind(rawValue: target.rawValue) else { fatalError("no reader for \(target)") }
-            _ = try LintInputReader.read(kind, bytes: data, path: path)
+            _ = try LintInputReader.read(kind, bytes: data, path: path, tree: scratch)
         }
     } catch {
         FuzzOracle.oneLine(error, file: path)

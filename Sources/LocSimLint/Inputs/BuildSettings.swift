@@ -18,14 +18,14 @@ public struct BuildSettings: Hashable, Sendable {
 
     /// Adds `other` on top of these settings, resolving `$(inherited)` against the current value.
     public mutating func overlay(_ other: BuildSettings) {
-        for (key, value) in other.values {
-            if Self.inheritsCount(value) > 0 {
-                values[key] = Self.trimmingWhitespace(Self.inheriting(value, from: values[key] ?? ""))
-            } else {
-                values[key] = value
-            }
-            if let origin = other.origins[key] { origins[key] = origin }
-        }
+        for (key, value) in other.values { set(key, value, inheritedAt: Self.inheritedOffsets(value), origin: other.origins[key]) }
+    }
+
+    /// Sets `key` to `value`, its `$(inherited)` at `offsets` (``inheritedOffsets(_:)``) resolved
+    /// against the current value.
+    private mutating func set(_ key: String, _ value: String, inheritedAt offsets: [Int], origin: SourceLocation?) {
+        values[key] = offsets.isEmpty ? value : Self.trimmingWhitespace(Self.inheriting(value, at: offsets, from: values[key] ?? ""))
+        if let origin { origins[key] = origin }
     }
 
     /// Adds `other` like ``overlay(_:)``, refusing a value that `$(inherited)` grows past
@@ -36,16 +36,17 @@ public struct BuildSettings: Hashable, Sendable {
     /// costs nothing to refuse (it is dropped: unknown to the checks).
     mutating func overlayBounded(_ other: BuildSettings) throws(BuildSettingResolver.Overflow) {
         let limit = BuildSettingResolver.maximumSubstitutedCharacters
-        var fits = other
         var over: [String] = []
-        for (key, value) in other.values where Self.inheritingLength(value, from: values[key] ?? "") > limit {
-            over.append(key)
-            fits.values[key] = nil
-        }
-        overlay(fits)
-        for key in over {
-            values[key] = nil
-            if let origin = other.origins[key] { origins[key] = origin }
+        for (key, value) in other.values {
+            let offsets = Self.inheritedOffsets(value)
+            // Each `$(inherited)` (12 bytes) becomes the current value.
+            if value.utf8.count + offsets.count * ((values[key] ?? "").utf8.count - 12) > limit {
+                over.append(key)
+                values[key] = nil
+                if let origin = other.origins[key] { origins[key] = origin }
+            } else {
+                set(key, value, inheritedAt: offsets, origin: other.origins[key])
+            }
         }
         if let first = over.min() { throw BuildSettingResolver.Overflow(name: first) }
         for key in other.values.keys.sorted() where (values[key]?.utf8.count ?? 0) > limit {
@@ -56,43 +57,40 @@ public struct BuildSettings: Hashable, Sendable {
     /// `$(inherited)` and `${inherited}`, the two spellings, each 12 bytes.
     private static let inheritedSpellings = [Array("$(inherited)".utf8), Array("${inherited}".utf8)]
 
-    /// `value` with each `$(inherited)` (or `${inherited}`) replaced by `base`.
-    static func inheriting(_ value: String, from base: String) -> String {
-        let v = Array(value.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(inheritingLength(value, from: base))
-        var i = 0
-        while i < v.count {
-            if v[i] == UInt8(ascii: "$"), i + 12 <= v.count, inheritedSpellings.contains(where: { v[i..<(i + 12)].elementsEqual($0) }) {
+    /// Where `value` says `$(inherited)` (or `${inherited}`): the UTF-8 offsets of each, left to
+    /// right, never overlapping. One pass over the bytes, no copy of them.
+    static func inheritedOffsets(_ value: String) -> [Int] {
+        var value = value
+        return value.withUTF8 { v in
+            var offsets: [Int] = []
+            var i = 0
+            while i + 12 <= v.count {
+                if v[i] == UInt8(ascii: "$"), inheritedSpellings.contains(where: { v[i..<(i + 12)].elementsEqual($0) }) {
+                    offsets.append(i)
+                    i += 12
+                } else {
+                    i += 1
+                }
+            }
+            return offsets
+        }
+    }
+
+    /// `value` with the `$(inherited)` at each of `offsets` (``inheritedOffsets(_:)``) replaced by `base`.
+    static func inheriting(_ value: String, at offsets: [Int], from base: String) -> String {
+        var value = value
+        return value.withUTF8 { v in
+            var out: [UInt8] = []
+            out.reserveCapacity(v.count + offsets.count * (base.utf8.count - 12))
+            var from = 0
+            for offset in offsets {
+                out.append(contentsOf: v[from..<offset])
                 out.append(contentsOf: base.utf8)
-                i += 12
-            } else {
-                out.append(v[i])
-                i += 1
+                from = offset + 12
             }
+            out.append(contentsOf: v[from...])
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The length in UTF-8 bytes of ``inheriting(_:from:)``, counted without building it.
-    static func inheritingLength(_ value: String, from base: String) -> Int {
-        value.utf8.count + inheritsCount(value) * (base.utf8.count - 12)
-    }
-
-    /// How many times `value` says `$(inherited)` (or `${inherited}`), as ``inheriting(_:from:)``
-    /// replaces them: left to right, never overlapping.
-    static func inheritsCount(_ value: String) -> Int {
-        let v = Array(value.utf8)
-        var count = 0, i = 0
-        while i + 12 <= v.count {
-            if v[i] == UInt8(ascii: "$"), inheritedSpellings.contains(where: { v[i..<(i + 12)].elementsEqual($0) }) {
-                count += 1
-                i += 12
-            } else {
-                i += 1
-            }
-        }
-        return count
     }
 
     /// `text` without the whitespace at either end that `CharacterSet.whitespaces` names, as

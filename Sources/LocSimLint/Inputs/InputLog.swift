@@ -76,7 +76,7 @@ final class InputLog {
     }
 
     /// A log that throws every problem: the loaders' behaviour when called on their own.
-    static func strictLog() -> InputLog { InputLog(strict: true) }
+    static func strictLog(within boundary: TreeBoundary = .unbounded) -> InputLog { InputLog(boundary: boundary, strict: true) }
 
     /// A malformed file: thrown in strict mode, else a LOC029 finding at its line with `severity`
     /// (`error` when the build reads the file, so the app or its localization breaks).
@@ -121,14 +121,15 @@ final class InputLog {
 
     /// Whether `path` may be read; when it may not, a LOC030 note at `location` names it as
     /// written (`written`), never its contents.
-    func mayRead(_ path: String, written: String, what: String, at location: SourceLocation) -> Bool {
+    ///
+    /// - Throws: in strict mode, the note's text as an `InputError` at `location` (a bounded
+    ///   strict log: `LintInputReader` with a tree).
+    func mayRead(_ path: String, written: String, what: String, at location: SourceLocation) throws -> Bool {
         guard !boundary.contains(path) else { return true }
-        if !strict {
-            let check = CheckCatalog.inputResolution
-            findings.append(Finding(checkID: check.id, severity: check.defaultSeverity,
-                                    message: "\(what) '\(written)' is outside the linted tree and was not read (lint reads only the paths it is given; --allow-outside FOLDER lets it read one more): what it would declare is unknown",
-                                    location: location, ruleIDs: check.ruleIDs))
-        }
+        let message = "\(what) '\(written)' is outside the linted tree and was not read (lint reads only the paths it is given; --allow-outside FOLDER lets it read one more): what it would declare is unknown"
+        if strict { throw InputError(file: location.file, line: location.line, message: message) }
+        let check = CheckCatalog.inputResolution
+        findings.append(Finding(checkID: check.id, severity: check.defaultSeverity, message: message, location: location, ruleIDs: check.ruleIDs))
         return false
     }
 

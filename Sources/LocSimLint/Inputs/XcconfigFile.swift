@@ -73,7 +73,7 @@ public enum XcconfigFile {
                     let full = FileInventory.absolute(included.hasPrefix("/") ? included : (directory as NSString).appendingPathComponent(included))
                     if optional && !FileManager.default.fileExists(atPath: full) { continue }
                     let at = SourceLocation(file: path, line: index + 1)
-                    guard log.mayRead(full, written: included, what: "#include", at: at) else { continue }
+                    guard try log.mayRead(full, written: included, what: "#include", at: at) else { continue }
                     guard try Self.readable(full, written: "#include \"\(included)\"", at: at, log: log) else { continue }
                     layer = try load(full, includedAt: (path, index + 1))
                 } else {

@@ -103,7 +103,7 @@ extension XcodeGenSpec {
             for include in includes where include.enabled {
                 let full = FileInventory.absolute(include.path.hasPrefix("/") ? include.path : includeBase + "/" + include.path)
                 let location = include.location
-                guard log.mayRead(full, written: include.path, what: "included spec", at: location) else { continue }
+                guard try log.mayRead(full, written: include.path, what: "included spec", at: location) else { continue }
                 guard FileManager.default.fileExists(atPath: full) else {
                     try log.unresolved("included spec '\(include.path)' not found; the targets and settings it would add are unknown", at: location)
                     continue

@@ -106,7 +106,7 @@ public enum XcodeGenSpec {
             guard FileManager.default.fileExists(atPath: full) || !log.strict else { return BuildSettings() }
             let at = locate(chosen.key, under: "configFiles")
             let written = InputLog.relative(full, from: directory)
-            guard log.mayRead(full, written: written, what: "configFiles entry", at: at),
+            guard try log.mayRead(full, written: written, what: "configFiles entry", at: at),
                   try XcconfigFile.Loader.readable(full, written: "configFiles entry '\(written)'", at: at, log: log) else { return BuildSettings() }
             var loader = XcconfigFile.Loader(log: log)
             return try loader.load(full)

@@ -51,7 +51,7 @@ public enum XcodeProjectFile {
                 if !FileManager.default.fileExists(atPath: xcconfig), log.strict || !noteMissing {
                     // Strict mode (the loader on its own) skips a missing base, as it always did; so
                     // does a target whose settings do not matter to lint (a test or framework).
-                } else if log.mayRead(xcconfig, written: written, what: "base configuration", at: at),
+                } else if try log.mayRead(xcconfig, written: written, what: "base configuration", at: at),
                           try XcconfigFile.Loader.readable(xcconfig, written: "base configuration '\(written)'", at: at, log: log) {
                     result.overlay(try xcconfigs.load(xcconfig))
                 }
