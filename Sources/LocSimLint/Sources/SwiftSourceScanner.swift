@@ -133,7 +133,7 @@ public enum SwiftSourceScanner {
                     let (context, contextName) = self.context(of: Syntax(node))
                     if context != .unknown, let contextName { result.record(name, .init(context: context, name: contextName)) }
                     let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
-                    if base == nil || base == "self", let phase = screenPhase(of: Syntax(node)), let type = Self.enclosingType(of: Syntax(node))?.name {
+                    if base == nil || base == "self", let phase = screenPhase(of: Syntax(node)), let type = sharedEnclosingType(of: Syntax(node))?.name {
                         result.screenCalls[type, default: [:]][name] = result.screenCalls[type]?[name] ?? phase
                     }
                 }
@@ -209,7 +209,7 @@ public enum SwiftSourceScanner {
             var event = SourceEvent(kind: kind, location: SourceLocation(file: path, line: position.line, column: position.column),
                                     enclosingFunction: enclosingFunction(of: Syntax(node)), context: context, contextName: contextName,
                                     branchStatuses: branchStatuses(of: Syntax(node)), unboundedWait: unboundedWait(of: Syntax(node)))
-            event.enclosingType = Self.enclosingType(of: Syntax(node))?.name
+            event.enclosingType = sharedEnclosingType(of: Syntax(node))?.name
             event.screenPhase = screenPhase(of: Syntax(node))
             event.compilationConditions = Self.compilationConditions(of: Syntax(node))
             event.receiverType = receiverType
@@ -255,7 +255,7 @@ public enum SwiftSourceScanner {
         /// enclosing type), a type by name (`Store.load()`), a property or variable of a declared or
         /// initialized type (`tracker?.start()`), or an object created (`Tracker()`: `Tracker.init`).
         func noteTypedCall(_ node: FunctionCallExprSyntax) {
-            guard let caller = Self.typedCaller(of: Syntax(node)), let type = Self.enclosingType(of: Syntax(node))?.name else { return }
+            guard let caller = typedCaller(of: Syntax(node)), let type = sharedEnclosingType(of: Syntax(node))?.name else { return }
             let callee: String
             if let created = SwiftReceiverTypes.initializedType(node) {
                 callee = SourceScan.methodKey(created, "init")
@@ -343,33 +343,63 @@ public enum SwiftSourceScanner {
         /// The method a call is made by, as a selector-style key (`init` for an initializer or a
         /// stored property's initial value); `nil` inside a closure that is not called at once, an
         /// accessor, or outside any method.
-        static func typedCaller(of node: Syntax) -> String? {
-            var current = node.parent
-            while let n = current {
-                if let closure = n.as(ClosureExprSyntax.self) {
-                    // SwiftUI's `.onAppear { }` / `.task { }`: the phase is the caller (`ContentView.onAppear`).
-                    if let call = callTaking(closure), case let callee = calleeName(call.calledExpression), screenModifiers.contains(callee) { return callee }
-                    guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id || runsWithoutUserAction(closure)
-                            || isViewContent(closure) else { return nil }
-                }
-                if let function = n.as(FunctionDeclSyntax.self) { return key(of: function) }
-                if n.is(InitializerDeclSyntax.self) { return "init" }
-                if let binding = n.as(PatternBindingSyntax.self), binding.initializer != nil,
+        func typedCaller(of node: Syntax) -> String? {
+            Self.sharedWalk(from: node, cache: &typedCallers, end: nil, Self.typedCallerStep)
+        }
+
+        /// ``typedCaller(of:)``'s answer at ancestor `n`, or `nil` to go on to its parent.
+        static func typedCallerStep(_ n: Syntax) -> String?? {
+            if let closure = n.as(ClosureExprSyntax.self) {
+                // SwiftUI's `.onAppear { }` / `.task { }`: the phase is the caller (`ContentView.onAppear`).
+                if let call = callTaking(closure), case let callee = calleeName(call.calledExpression), screenModifiers.contains(callee) { return .some(callee) }
+                guard closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id || runsWithoutUserAction(closure)
+                        || isViewContent(closure) else { return .some(nil) }
+            }
+            if let function = n.as(FunctionDeclSyntax.self) { return .some(key(of: function)) }
+            if n.is(InitializerDeclSyntax.self) { return .some("init") }
+            if let binding = n.as(PatternBindingSyntax.self), binding.initializer != nil,
+               let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
+                return .some("init")
+            }
+            if let accessor = n.as(AccessorBlockSyntax.self) {
+                // A SwiftUI `body` is evaluated as the view is shown: what it creates is created then.
+                if let binding = accessor.parent?.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == "body",
                    let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
-                    return "init"
+                    return .some("body")
                 }
-                if let accessor = n.as(AccessorBlockSyntax.self) {
-                    // A SwiftUI `body` is evaluated as the view is shown: what it creates is created then.
-                    if let binding = accessor.parent?.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == "body",
-                       let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
-                        return "body"
-                    }
-                    return nil
-                }
-                if n.is(DeinitializerDeclSyntax.self) { return nil }
+                return .some(nil)
+            }
+            if n.is(DeinitializerDeclSyntax.self) { return .some(nil) }
+            return nil
+        }
+
+        /// What a walk up from `node`'s parent answers, `step` deciding at each ancestor (an answer,
+        /// or `nil` to go on; `end` past the root), with the answers shared through `cache`: each
+        /// ancestor passed keeps the answer, so the calls nested in one another (`f(g(h(…)))`, each
+        /// walking up) cost the depth of the tree once, not once each. The answer of a walk from
+        /// an ancestor depends on nothing below it.
+        static func sharedWalk<T>(from node: Syntax, cache: inout [SyntaxIdentifier: T], end: T, _ step: (Syntax) -> T?) -> T {
+            var passed: [SyntaxIdentifier] = []
+            var current = node.parent
+            var answer = end
+            while let n = current {
+                if let known = cache[n.id] { answer = known; break }
+                passed.append(n.id)
+                if let decided = step(n) { answer = decided; break }
                 current = n.parent
             }
-            return nil
+            for id in passed { cache[id] = answer }
+            return answer
+        }
+
+        private var typedCallers: [SyntaxIdentifier: String?] = [:]
+        private var enclosingTypes: [SyntaxIdentifier: (name: String, isMain: Bool)?] = [:]
+        private var screenPhases: [SyntaxIdentifier: String?] = [:]
+        private var contexts: [SyntaxIdentifier: (CallContext, String?)] = [:]
+
+        /// ``enclosingType(of:)`` with the walk shared (``sharedWalk(from:cache:end:_:)``).
+        func sharedEnclosingType(of node: Syntax) -> (name: String, isMain: Bool)? {
+            Self.sharedWalk(from: node, cache: &enclosingTypes, end: nil, Self.enclosingTypeStep)
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -425,13 +455,19 @@ public enum SwiftSourceScanner {
         static func enclosingType(of node: Syntax) -> (name: String, isMain: Bool)? {
             var current = node.parent
             while let n = current {
-                if let c = n.as(ClassDeclSyntax.self) { return (c.name.text, isMain(c.attributes)) }
-                if let s = n.as(StructDeclSyntax.self) { return (s.name.text, isMain(s.attributes)) }
-                if let a = n.as(ActorDeclSyntax.self) { return (a.name.text, false) }
-                if let e = n.as(EnumDeclSyntax.self) { return (e.name.text, false) }
-                if let x = n.as(ExtensionDeclSyntax.self) { return (x.extendedType.trimmedDescription, false) }
+                if let answer = enclosingTypeStep(n) { return answer }
                 current = n.parent
             }
+            return nil
+        }
+
+        /// ``enclosingType(of:)``'s answer at ancestor `n`, or `nil` to go on to its parent.
+        static func enclosingTypeStep(_ n: Syntax) -> (name: String, isMain: Bool)?? {
+            if let c = n.as(ClassDeclSyntax.self) { return .some((c.name.text, isMain(c.attributes))) }
+            if let s = n.as(StructDeclSyntax.self) { return .some((s.name.text, isMain(s.attributes))) }
+            if let a = n.as(ActorDeclSyntax.self) { return .some((a.name.text, false)) }
+            if let e = n.as(EnumDeclSyntax.self) { return .some((e.name.text, false)) }
+            if let x = n.as(ExtensionDeclSyntax.self) { return .some((x.extendedType.trimmedDescription, false)) }
             return nil
         }
 
@@ -448,31 +484,31 @@ public enum SwiftSourceScanner {
         /// `viewDidAppear:`/`loadView`, or a SwiftUI `.onAppear`/`.task` closure; `nil` elsewhere
         /// (another closure, such as a button's action, or another function).
         func screenPhase(of node: Syntax) -> String? {
-            var current = node.parent
-            while let n = current {
-                if let closure = n.as(ClosureExprSyntax.self) {
-                    // `let manager: CLLocationManager = { … }()`: a closure called at once.
-                    if closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id { current = n.parent; continue }
-                    guard let call = Self.callTaking(closure) else { return nil }
-                    let callee = Self.calleeName(call.calledExpression)
-                    if Self.screenModifiers.contains(callee) { return callee }
-                    // `DispatchQueue.main.async { … }`, `Task { … }` in `viewDidLoad` still run as the screen is created.
-                    guard Self.runsWithoutUserAction(closure) else { return nil }
-                    current = n.parent
-                    continue
-                }
-                if n.is(InitializerDeclSyntax.self) { return "init" }
-                if let function = n.as(FunctionDeclSyntax.self) {
-                    let key = Self.key(of: function)
-                    return Self.screenFunctions.contains(key) ? key : nil
-                }
-                if let binding = n.as(PatternBindingSyntax.self), binding.initializer != nil,
-                   let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), Self.typeDeclaration(owning: Syntax(variable)) != nil {
-                    return "init"
-                }
-                if n.is(AccessorBlockSyntax.self) { return nil }
-                current = n.parent
+            Self.sharedWalk(from: node, cache: &screenPhases, end: nil, Self.screenPhaseStep)
+        }
+
+        /// ``screenPhase(of:)``'s answer at ancestor `n`, or `nil` to go on to its parent.
+        static func screenPhaseStep(_ n: Syntax) -> String?? {
+            if let closure = n.as(ClosureExprSyntax.self) {
+                // `let manager: CLLocationManager = { … }()`: a closure called at once.
+                if closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == closure.id { return nil }
+                guard let call = callTaking(closure) else { return .some(nil) }
+                let callee = calleeName(call.calledExpression)
+                if screenModifiers.contains(callee) { return .some(callee) }
+                // `DispatchQueue.main.async { … }`, `Task { … }` in `viewDidLoad` still run as the screen is created.
+                guard runsWithoutUserAction(closure) else { return .some(nil) }
+                return nil
             }
+            if n.is(InitializerDeclSyntax.self) { return .some("init") }
+            if let function = n.as(FunctionDeclSyntax.self) {
+                let key = key(of: function)
+                return .some(screenFunctions.contains(key) ? key : nil)
+            }
+            if let binding = n.as(PatternBindingSyntax.self), binding.initializer != nil,
+               let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), typeDeclaration(owning: Syntax(variable)) != nil {
+                return .some("init")
+            }
+            if n.is(AccessorBlockSyntax.self) { return .some(nil) }
             return nil
         }
 
@@ -544,23 +580,24 @@ public enum SwiftSourceScanner {
 
         /// The innermost lifecycle context: an observer closure, or a lifecycle function.
         func context(of node: Syntax) -> (CallContext, String?) {
-            var current = node.parent
-            while let n = current {
-                if let closure = n.as(ClosureExprSyntax.self), let call = Self.callTaking(closure) {
-                    let callee = Self.calleeName(call.calledExpression)
-                    let argumentText = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.trimmedDescription).joined(separator: ",")
-                        + " " + call.calledExpression.trimmedDescription
-                    if let context = CallContext.of(observedName: argumentText) { return (context, "\(callee) observer") }
-                    if callee == "onChange", argumentText.contains("scenePhase") { return (.foreground, "onChange(of: scenePhase)") }
-                    if callee == "register", call.arguments.contains(where: { $0.label?.text == "forTaskWithIdentifier" }) { return (.background, "BGTaskScheduler task") }
-                }
-                if let function = n.as(FunctionDeclSyntax.self) {
-                    let key = Self.key(of: function)
-                    return (CallContext.of(function: key) ?? .unknown, key)
-                }
-                current = n.parent
+            Self.sharedWalk(from: node, cache: &contexts, end: (.unknown, nil), Self.contextStep)
+        }
+
+        /// ``context(of:)``'s answer at ancestor `n`, or `nil` to go on to its parent.
+        static func contextStep(_ n: Syntax) -> (CallContext, String?)? {
+            if let closure = n.as(ClosureExprSyntax.self), let call = callTaking(closure) {
+                let callee = calleeName(call.calledExpression)
+                let argumentText = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.trimmedDescription).joined(separator: ",")
+                    + " " + call.calledExpression.trimmedDescription
+                if let context = CallContext.of(observedName: argumentText) { return (context, "\(callee) observer") }
+                if callee == "onChange", argumentText.contains("scenePhase") { return (.foreground, "onChange(of: scenePhase)") }
+                if callee == "register", call.arguments.contains(where: { $0.label?.text == "forTaskWithIdentifier" }) { return (.background, "BGTaskScheduler task") }
             }
-            return (.unknown, nil)
+            if let function = n.as(FunctionDeclSyntax.self) {
+                let key = key(of: function)
+                return (CallContext.of(function: key) ?? .unknown, key)
+            }
+            return nil
         }
 
         func enclosingFunction(of node: Syntax) -> String? {
