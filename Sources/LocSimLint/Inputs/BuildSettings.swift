@@ -39,8 +39,7 @@ public struct BuildSettings: Hashable, Sendable {
         var over: [String] = []
         for (key, value) in other.values {
             let offsets = Self.inheritedOffsets(value)
-            // Each `$(inherited)` (12 bytes) becomes the current value.
-            if value.utf8.count + offsets.count * ((values[key] ?? "").utf8.count - 12) > limit {
+            if Self.inheritingLength(value, at: offsets, from: values[key] ?? "") > limit {
                 over.append(key)
                 values[key] = nil
                 if let origin = other.origins[key] { origins[key] = origin }
@@ -76,12 +75,19 @@ public struct BuildSettings: Hashable, Sendable {
         }
     }
 
+    /// The length in UTF-8 bytes of ``inheriting(_:at:from:)``, counted without building it: each
+    /// `$(inherited)` (12 bytes) becomes `base`.
+    static func inheritingLength(_ value: String, at offsets: [Int], from base: String) -> Int {
+        value.utf8.count + offsets.count * (base.utf8.count - 12)
+    }
+
     /// `value` with the `$(inherited)` at each of `offsets` (``inheritedOffsets(_:)``) replaced by `base`.
     static func inheriting(_ value: String, at offsets: [Int], from base: String) -> String {
+        let length = inheritingLength(value, at: offsets, from: base)
         var value = value
         return value.withUTF8 { v in
             var out: [UInt8] = []
-            out.reserveCapacity(v.count + offsets.count * (base.utf8.count - 12))
+            out.reserveCapacity(length)
             var from = 0
             for offset in offsets {
                 out.append(contentsOf: v[from..<offset])
