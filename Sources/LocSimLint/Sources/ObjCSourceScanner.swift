@@ -23,9 +23,14 @@ public enum ObjCSourceScanner {
 
     /// Scans `text` on the calling thread.
     private static func scanText(_ text: String, path: String) -> SourceScan {
-        let (code, strings) = blankCommentsAndStrings(Array(text.utf16))
-        let codeText = String(decoding: code, as: UTF16.self)
-        let ns = codeText as NSString
+        let (code, strings) = blankCommentsAndStrings(utf16Units(text))
+        // ASCII code (comments and strings blanked): the patterns are matched by hand; other code
+        // goes through the regular expressions, on the code as a string.
+        let ascii = isASCII(code)
+        let codeText = ascii ? "" : string(code[...])
+        let length = code.count
+        /// `NSString.substring(with:)` of the code.
+        func substring(_ location: Int, _ count: Int) -> String { string(code[location..<location + count]) }
         let lineStarts = Self.lineStarts(code)
         func location(_ offset: Int) -> SourceLocation {
             var low = 0, high = lineStarts.count - 1
@@ -37,7 +42,7 @@ public enum ObjCSourceScanner {
         }
 
         // Method definitions: (start offset, selector).
-        let methods = methodDefinitions(code).map { (offset: $0.offset, selector: selector(ofSignature: String(decoding: code[$0.signature], as: UTF16.self))) }
+        let methods = methodDefinitions(code).map { (offset: $0.offset, selector: selector(ofSignature: code[$0.signature])) }
         func method(at offset: Int) -> (index: Int, selector: String)? {
             // The last method starting at or before `offset` (binary search: methods are in order).
             var low = 0, high = methods.count
@@ -49,8 +54,8 @@ public enum ObjCSourceScanner {
         }
         func body(ofMethod index: Int) -> String {
             let start = methods[index].offset
-            let end = index + 1 < methods.count ? methods[index + 1].offset : ns.length
-            return ns.substring(with: NSRange(location: start, length: end - start))
+            let end = index + 1 < methods.count ? methods[index + 1].offset : length
+            return substring(start, end - start)
         }
         var waits = [Int: String?]()
         func unboundedWait(inMethod index: Int) -> String? {
@@ -71,18 +76,24 @@ public enum ObjCSourceScanner {
         }
 
         // `@implementation Name` offsets, for the class a call is in (LOC021's first screen).
-        let implementations = implementationRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)).map {
-            (offset: $0.range.location, name: ns.substring(with: $0.range(at: 1)))
-        }
+        let implementations = ascii
+            ? implementationMatches(code).map { (offset: $0.offset, name: string(code[$0.name])) }
+            : implementationRegex.matches(in: codeText, range: NSRange(location: 0, length: length)).map {
+                (offset: $0.range.location, name: substring($0.range(at: 1).location, $0.range(at: 1).length))
+            }
         func implementation(at offset: Int) -> String? {
             implementations.last { $0.offset <= offset }?.name
         }
         var scan = SourceScan()
         scan.declaredTypes = Set(implementations.map(\.name))
-        for match in callRegex.matches(in: codeText, range: NSRange(location: 0, length: ns.length)) {
-            let name = ns.substring(with: match.range(at: 1))
-            let end = match.range.location + match.range.length
-            let following = ns.substring(with: NSRange(location: end, length: min(160, ns.length - end)))
+        // Each match of a name, as the range of the name (the whole match: `\b` takes no room).
+        let calls = ascii
+            ? callMatches(code)
+            : callRegex.matches(in: codeText, range: NSRange(location: 0, length: length)).map { $0.range(at: 1).location..<$0.range(at: 1).location + $0.range(at: 1).length }
+        for match in calls {
+            let name = string(code[match])
+            let end = match.upperBound
+            let following = substring(end, min(160, length - end))
             let kind: SourceEvent.Kind
             switch name {
             case "requestWhenInUseAuthorization": kind = .request(.whenInUse, api: name)
@@ -90,7 +101,7 @@ public enum ObjCSourceScanner {
             case "confirmAcquiredInRegion": kind = .locationConfirmation
             case "UIApplicationLaunchOptionsLocationKey":
                 // Looked up in the launch options (`launchOptions[…]`, `objectForKey:…`), not merely named.
-                let before = ns.substring(with: NSRange(location: max(0, match.range.location - 16), length: min(16, match.range.location)))
+                let before = substring(max(0, match.lowerBound - 16), min(16, match.lowerBound))
                 let lead = before.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard lead.hasSuffix("[") || lead.hasSuffix("ForKey:") else { continue }
                 kind = .launchOptionsLocationKey
@@ -105,7 +116,7 @@ public enum ObjCSourceScanner {
             case "CLServiceSession", "CLBackgroundActivitySession", "CLMonitor":
                 // Only a message to the class (`[CLServiceSession …]`, `[[CLServiceSession alloc] …]`),
                 // not the type of a declaration (`CLServiceSession *session`).
-                guard isReceiver(code, at: match.range(at: 1).location) else { continue }
+                guard isReceiver(code, at: match.lowerBound) else { continue }
                 let call = following.prefix { $0 != ";" }
                 if name == "CLServiceSession" {
                     guard call.contains("sessionRequiringAuthorization") || call.contains("initWithAuthorization") else { continue }
@@ -121,20 +132,20 @@ public enum ObjCSourceScanner {
             default:
                 kind = .startMonitoring(name)
             }
-            let enclosing = method(at: match.range.location)
+            let enclosing = method(at: match.lowerBound)
             let context = enclosing.flatMap { CallContext.of(function: $0.selector) } ?? .unknown
             var wait: String?
             if case .request = kind, let enclosing { wait = unboundedWait(inMethod: enclosing.index) }
-            var event = SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
+            var event = SourceEvent(kind: kind, location: location(match.lowerBound), enclosingFunction: enclosing?.selector,
                                     context: context, contextName: enclosing?.selector, unboundedWait: wait)
-            event.enclosingType = implementation(at: match.range.location)
+            event.enclosingType = implementation(at: match.lowerBound)
             if let selector = enclosing?.selector {
                 event.screenPhase = selector.hasPrefix("init") ? "init" : screenSelectors.contains(selector) ? selector : nil
             }
             scan.events.append(event)
             if case .serviceSession(let requirement) = kind {
                 func implied(_ kind: SourceEvent.Kind) {
-                    scan.events.append(SourceEvent(kind: kind, location: location(match.range(at: 1).location), enclosingFunction: enclosing?.selector,
+                    scan.events.append(SourceEvent(kind: kind, location: location(match.lowerBound), enclosingFunction: enclosing?.selector,
                                                    context: context, contextName: enclosing?.selector))
                 }
                 if requirement == "whenInUse" { implied(.request(.whenInUse, api: SourceEvent.serviceSessionAPI("whenInUse"))) }
@@ -177,7 +188,11 @@ public enum ObjCSourceScanner {
 
     // MARK: Lexing
 
-    static let callRegex = try! NSRegularExpression(pattern: #"\b(UIApplicationLaunchOptionsLocationKey|confirmAcquiredInRegion|requestWhenInUseAuthorization|requestAlwaysAuthorization|requestTemporaryFullAccuracyAuthorizationWithPurposeKey|setAllowsBackgroundLocationUpdates|allowsBackgroundLocationUpdates|CLServiceSession|CLBackgroundActivitySession|CLMonitor|"# + SourceEvent.objCMonitoringSelectors.sorted().joined(separator: "|") + #")\b"#)
+    /// The names the scan looks for, as whole words (``callRegex``).
+    static let callAlternatives = ["UIApplicationLaunchOptionsLocationKey", "confirmAcquiredInRegion", "requestWhenInUseAuthorization", "requestAlwaysAuthorization",
+                                   "requestTemporaryFullAccuracyAuthorizationWithPurposeKey", "setAllowsBackgroundLocationUpdates", "allowsBackgroundLocationUpdates",
+                                   "CLServiceSession", "CLBackgroundActivitySession", "CLMonitor"] + SourceEvent.objCMonitoringSelectors.sorted()
+    static let callRegex = try! NSRegularExpression(pattern: #"\b("# + callAlternatives.joined(separator: "|") + #")\b"#)
 
     /// Whether the name at `offset` in blanked `code` is the receiver of a message: `[` (possibly
     /// after blanks) comes right before it.
@@ -190,6 +205,28 @@ public enum ObjCSourceScanner {
     /// The view controller methods that run as a screen is created (LOC021).
     static let screenSelectors: Set<String> = ["viewDidLoad", "viewWillAppear:", "viewDidAppear:", "loadView"]
     static let labelRegex = try! NSRegularExpression(pattern: #"([A-Za-z_]\w*)\s*:"#)
+
+    /// ``selector(ofSignature:)-(String)`` of a signature in the code: by hand when it is ASCII.
+    static func selector(ofSignature signature: ArraySlice<UInt16>) -> String {
+        guard signature.allSatisfy({ $0 < 0x80 }) else { return selector(ofSignature: string(signature)) }
+        // As below: parenthesized types dropped (a `)` leaves a blank), labels joined.
+        var depth = 0
+        var plain = [UInt16]()
+        plain.reserveCapacity(signature.count)
+        for c in signature {
+            if c == 0x28 { depth += 1; continue }
+            if c == 0x29 { depth -= 1; plain.append(0x20); continue }
+            if depth == 0 { plain.append(c) }
+        }
+        let labels = labels(plain)
+        if labels.isEmpty {
+            // `trimmingCharacters(in: .whitespacesAndNewlines)`: in ASCII, tab to carriage return and space.
+            func blank(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+            guard let first = plain.firstIndex(where: { !blank($0) }), let last = plain.lastIndex(where: { !blank($0) }) else { return "" }
+            return string(plain[first...last])
+        }
+        return labels.map { string(plain[$0]) + ":" }.joined()
+    }
 
     /// `application:didFinishLaunchingWithOptions:` from `application:(UIApplication *)app didFinishLaunchingWithOptions:(NSDictionary *)options`.
     static func selector(ofSignature signature: String) -> String {
@@ -300,7 +337,7 @@ public enum ObjCSourceScanner {
             guard j > blanks, j < end, isStart(code[j]) else { i += 1; continue }
             let nameStart = j
             while j < end, isWord(code[j]) { j += 1 }
-            names.append((String(decoding: code[receiverStart..<blanks], as: UTF16.self), String(decoding: code[nameStart..<j], as: UTF16.self)))
+            names.append((string(code[receiverStart..<blanks]), string(code[nameStart..<j])))
             i = j
         }
         return names
@@ -374,7 +411,7 @@ public enum ObjCSourceScanner {
                     code[i] = space
                     i += 1
                 }
-                if c == quote { strings.append((start, String(decoding: value, as: UTF16.self))) }
+                if c == quote { strings.append((start, string(value[...]))) }
                 i += 1
             } else {
                 i += 1
