@@ -7,9 +7,14 @@ package enum Spelling {
     /// On a tie, the first in `candidates`.
     package static func nearest(to word: String, among candidates: [String]) -> String? {
         let limit = word.count <= 5 ? 1 : min(3, word.count / 3)
+        let lowered = Array(word.lowercased())
         var best: (word: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let d = distance(word.lowercased(), candidate.lowercased())
+            let other = Array(candidate.lowercased())
+            // The distance is at least the difference in length: a candidate farther than the
+            // limit by length alone is not compared letter by letter.
+            guard abs(lowered.count - other.count) <= limit else { continue }
+            let d = distance(lowered, other)
             if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
         }
         return best?.word
@@ -23,7 +28,11 @@ package enum Spelling {
     /// The optimal-string-alignment distance between `a` and `b` (Levenshtein plus swaps of
     /// neighbouring characters).
     package static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        distance(Array(a), Array(b))
+    }
+
+    /// ``distance(_:_:)-(String,String)`` of two words as their characters.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var before = [Int](repeating: 0, count: b.count + 1)

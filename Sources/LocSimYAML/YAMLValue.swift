@@ -69,7 +69,9 @@ public struct YAMLValue {
         }
         try YAMLStructureCheck.check(text, file: file)
         do {
-            guard let node = try Yams.compose(yaml: text) else { return nil }
+            // UTF-8 always: Yams' default encoding is read from the environment
+            // (`YAMS_DEFAULT_ENCODING`) at every parse, which would make the result depend on it.
+            guard let node = try Yams.compose(yaml: text, .default, .default, .utf8) else { return nil }
             return YAMLValue(node: node, file: file)
         } catch let error as YamlError {
             switch error {

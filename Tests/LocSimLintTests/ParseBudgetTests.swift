@@ -103,6 +103,45 @@ import Testing
         for _ in 0..<3 { #expect(SourceParseBudget.run(seconds: 60) { Self.recurse(1_000_000) } == 500_000) }
     }
 
+    #if os(Linux)
+    /// The bytes of the calling thread's stack resident in memory more than `retained` below this
+    /// frame (`mincore`), and the thread.
+    static func residentStackBeyond(_ retained: Int) -> (thread: UInt, bytes: Int) {
+        var attributes = pthread_attr_t()
+        guard pthreadAttributes(pthread_self(), &attributes) == 0 else { return (0, -1) }
+        defer { pthread_attr_destroy(&attributes) }
+        var base: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return (0, -1) }
+        var marker = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let low = UInt(bitPattern: base), high = (here - UInt(retained)) & ~(page - 1)
+        let pages = Int((high - low) / page)
+        var resident = [UInt8](repeating: 0, count: pages)
+        guard mincore(base, Int(high - low), &resident) == 0 else { return (0, -1) }
+        return (UInt(pthread_self()), resident.reduce(0) { $0 + Int($1 & 1) } * Int(page))
+    }
+
+    @Test("after a deep analysis its worker keeps at most the first MiB of stack: what the recursion touched beyond is given back")
+    func stackGivenBack() {
+        var sameWorker = false
+        // Other suites may take the worker in between; the pool gives back the last one returned.
+        for _ in 0..<20 where !sameWorker {
+            guard let deep = SourceParseBudget.run(seconds: 60, { () -> (UInt, Int) in
+                _ = Self.recurse(200_000)
+                return Self.residentStackBeyond(SourceParseBudget.retainedStack)
+            }), let next = SourceParseBudget.run(seconds: 60, { Self.residentStackBeyond(SourceParseBudget.retainedStack) }) else { continue }
+            // The recursion itself held megabytes beyond the first MiB.
+            #expect(deep.1 > 4 << 20)
+            guard deep.0 == next.thread else { continue }
+            sameWorker = true
+            #expect(next.bytes < 256 << 10, "\(next.bytes) bytes still resident")
+        }
+        #expect(sameWorker)
+    }
+    #endif
+
     @Test("work over the time limit is given up: nil at once, its thread left to end")
     func timeLimit() {
         let before = SourceParseBudget.abandonedCount
@@ -185,3 +224,8 @@ import Testing
         #expect(lines.line(of: ["a\"b", "x"]) == 4)
     }
 }
+
+#if os(Linux)
+/// glibc's `pthread_getattr_np` (not declared by Swift's Glibc module).
+@_silgen_name("pthread_getattr_np") private func pthreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+#endif

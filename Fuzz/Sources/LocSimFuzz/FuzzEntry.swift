@@ -51,6 +51,8 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         case .scenario:
             _ = ScenarioRunner.run(try ScenarioParser.parse(String(decoding: data, as: UTF8.self), file: path))
         case .appmodel:
+            _ = try AppModelParser.parse(String(decoding: data, as: UTF8.self), file: path)
+        case .explore:
             let model = try AppModelParser.parse(String(decoding: data, as: UTF8.self), file: path)
             _ = ExplorationReport.text([Explorer.explore(model, options: ExplorationOptions(depth: 3, parallel: false))])
         case .plist:
@@ -93,6 +95,12 @@ private func throughCommand(_ data: Data) -> CInt {
             FuzzOracle.oneLine(error, file: path)
         }
     case .appmodel:
+        do {
+            _ = try AppModelParser.parse(contentsOf: path)
+        } catch {
+            FuzzOracle.oneLine(error, file: path)
+        }
+    case .explore:
         do {
             let model = try AppModelParser.parse(contentsOf: path)
             let result = Explorer.explore(model, options: ExplorationOptions(depth: 3, parallel: false))

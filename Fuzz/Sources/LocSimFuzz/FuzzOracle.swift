@@ -10,7 +10,7 @@ enum FuzzOracle {
         guard let e = error as? InputError else {
             fail("an error that is not an InputError: \(error)")
         }
-        if e.description.contains("\n") || e.description.contains("\r") { fail("a message of more than one line: \(e.description)") }
+        if e.description.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { fail("a message of more than one line: \(e.description)") }
         if e.message.isEmpty { fail("an empty message") }
         if !e.file.hasPrefix(file) && !file.hasPrefix(e.file) && !e.file.hasPrefix(FuzzScratch.root) {
             fail("a message that names '\(e.file)', not the input '\(file)'")

@@ -7,8 +7,11 @@ import Foundation
 enum FuzzTarget: String, CaseIterable {
     /// A scenario file: parsed, then run (`locsim run`).
     case scenario
-    /// An app model: parsed, explored to depth 3 on one thread and reported (`locsim explore`).
+    /// An app model, parsed and checked (`AppModelParser`): the parser's target.
     case appmodel
+    /// An app model, parsed, then explored to depth 3 on one thread and reported (`locsim
+    /// explore`): the explorer's target, on the seeds and regression inputs of `appmodel`.
+    case explore
     /// An Info.plist, XML or binary: read and turned into an app (`infoPlist:`).
     case plist
     /// A GPX track (`gpx:`).
@@ -38,7 +41,7 @@ enum FuzzTarget: String, CaseIterable {
     var fileName: String {
         switch self {
         case .scenario: "scenario.yml"
-        case .appmodel: "model.yml"
+        case .appmodel, .explore: "model.yml"
         case .plist: "Info.plist"
         case .gpx: "track.gpx"
         case .strings: "App/en.lproj/InfoPlist.strings"

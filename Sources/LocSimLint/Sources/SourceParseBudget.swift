@@ -14,8 +14,9 @@ import Darwin
 /// from one analysis to the next: creating a thread with a 1 GiB stack for every file cost more
 /// than the analysis of a small file (under AddressSanitizer, tens of milliseconds), which is what
 /// kept the fuzz targets at a few executions a second. After each analysis the stack pages it
-/// touched are given back to the system (Linux: `madvise(MADV_DONTNEED)`), so a deep parse does
-/// not leave its memory with a waiting worker.
+/// touched beyond the first ``retainedStack`` are given back to the system (Linux:
+/// `madvise(MADV_DONTNEED)`), so a deep parse does not leave its memory with a waiting worker,
+/// and the next analysis of an ordinary file does not fault its stack in again.
 ///
 /// swift-syntax offers no cancellation, so a parse that overruns the time limit cannot be stopped:
 /// its worker is given up (lowered to the lowest scheduling priority on Linux, never reused) and
@@ -30,6 +31,10 @@ enum SourceParseBudget {
     /// to about 2 KB of stack per level (measured with `try try try …`), so 1 GiB holds the deepest
     /// tree ``SwiftParseBudget/maximumParsedBytes`` of text can make.
     static let stackSize = 1 << 30
+
+    /// The stack each worker keeps between analyses: 1 MiB below its loop's frame (an ordinary
+    /// file's parse and walk stay within it); what a deeper analysis touched beyond is given back.
+    static let retainedStack = 1 << 20
 
     /// The time one file's analysis may take: 8 seconds of its thread's CPU time on Linux (a real
     /// file takes milliseconds), so that whether a file is analysed does not depend on what else
@@ -198,8 +203,8 @@ enum SourceParseBudget {
             }
         }
 
-        /// Gives the pages of the stack below the caller's frame back to the system: what a deep
-        /// recursion touched is not kept by a waiting worker.
+        /// Gives the pages of the stack more than ``retainedStack`` below the caller's frame back
+        /// to the system: what a deep recursion touched is not kept by a waiting worker.
         private static func releaseStack() {
             #if os(Linux)
             var attributes = pthread_attr_t()
@@ -211,8 +216,7 @@ enum SourceParseBudget {
             var marker = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
             let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-            // Keep 64 KiB below this frame (the loop's own frames and signal handling).
-            let low = UInt(bitPattern: base), high = (here &- 65_536) & ~(page &- 1)
+            let low = UInt(bitPattern: base), high = (here &- UInt(retainedStack)) & ~(page &- 1)
             guard high > low, here <= low &+ UInt(size) else { return }
             _ = madvise(base, Int(high &- low), MADV_DONTNEED)
             #endif
