@@ -24,13 +24,16 @@ struct ObjCScanTextTests {
     /// among them), word and non-word units, labels and parentheses.
     static let asciiPieces = ObjCSourceScanner.callAlternatives + [
         "@implementation", "@implementatio", "@", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "_", "9", "x", "Foo", "(", ")", ":", " :",
-        "[", "]", ";", "{", "}", "-", "+", "*", ".", "CL", "Monitor", "request",
+        "[", "]", ";", "{", "}", "-", "+", "*", ".", "CL", "Monitor", "request", "$",
     ]
+
+    /// The other ASCII controls (blank to none of the patterns), one piece in ten.
+    static let controls = (Array(0x00...0x08) + Array(0x0E...0x1F) + [0x7F]).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Text from ASCII pieces, with non-ASCII pieces when `unicode` (letters, marks, an emoji).
     static func text(_ g: inout Generator, unicode: Bool) -> String {
         let pieces = asciiPieces + (unicode ? ["é", "e\u{0301}", "\u{0301}", "—", "😀", "\u{00A0}", "\u{2028}", "名"] : [])
-        return (0..<Int(g.next() % 40)).map { _ in g.pick(pieces) }.joined()
+        return (0..<Int(g.next() % 40)).map { _ in g.next() % 10 == 0 ? g.pick(controls) : g.pick(pieces) }.joined()
     }
 
     static func regexRanges(_ regex: NSRegularExpression, _ text: String, group: Int) -> [Range<Int>] {

@@ -6,12 +6,26 @@ import Testing
 /// shortcut the search takes past candidates too far by length alone.
 @Suite("Spelling: did you mean")
 struct SpellingTests {
+    /// The optimal-string-alignment distance by its definition, over the whole table.
+    static func alignment(_ a: [Character], _ b: [Character]) -> Int {
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
     /// The answer by definition: every candidate compared letter by letter.
     static func nearestByDefinition(_ word: String, _ candidates: [String]) -> String? {
         let limit = word.count <= 5 ? 1 : min(3, word.count / 3)
         var best: (word: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let d = Spelling.distance(word.lowercased(), candidate.lowercased())
+            let d = alignment(Array(word.lowercased()), Array(candidate.lowercased()))
             if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
         }
         return best?.word
