@@ -67,9 +67,10 @@ extension ObjCSourceScanner {
     }
 
     /// Whether every unit is ASCII, so that the hand-written matchers below are exact.
-    static func isASCII(_ units: [UInt16]) -> Bool { units.allSatisfy { $0 < 0x80 } }
+    static func isASCII(_ units: some Sequence<UInt16>) -> Bool { units.allSatisfy { $0 < 0x80 } }
 
-    /// A letter, digit or `_`: what ``callRegex``'s `\b` and ``implementationRegex``'s `\w` are in ASCII.
+    /// A letter, digit or `_`: what ``callRegex``'s `\b` and ``implementationRegex``'s `\w` are in
+    /// ASCII, and what a message's names are made of (``messages(_:)``).
     static func isWordUnit(_ c: UInt16) -> Bool {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
     }
@@ -79,8 +80,9 @@ extension ObjCSourceScanner {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
     }
 
-    /// `\s` in ASCII: tab to carriage return (the vertical tab among them) and space.
-    static func isRegexSpace(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+    /// `\s` in ASCII: tab to carriage return (the vertical tab among them) and space; also what
+    /// `.whitespacesAndNewlines` and the blanks of a message are in ASCII.
+    static func isBlankUnit(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
 
     /// The names ``callRegex`` matches.
     static let callNames: Set<[UInt16]> = Set(callAlternatives.map { Array($0.utf16) })
@@ -114,7 +116,7 @@ extension ObjCSourceScanner {
             guard code[i] == 0x40, code[i..<i + keyword.count].elementsEqual(keyword) else { i += 1; continue }
             var j = i + keyword.count
             let blanks = j
-            while j < n, isRegexSpace(code[j]) { j += 1 }
+            while j < n, isBlankUnit(code[j]) { j += 1 }
             guard j > blanks, j < n, isWordStart(code[j]) else { i += 1; continue }
             let start = j
             while j < n, isWordUnit(code[j]) { j += 1 }
@@ -134,7 +136,7 @@ extension ObjCSourceScanner {
             var j = i + 1
             while j < n, isWordUnit(units[j]) { j += 1 }
             var k = j
-            while k < n, isRegexSpace(units[k]) { k += 1 }
+            while k < n, isBlankUnit(units[k]) { k += 1 }
             if k < n, units[k] == 0x3A {
                 labels.append(i..<j)
                 i = k + 1

@@ -208,7 +208,7 @@ public enum ObjCSourceScanner {
 
     /// ``selector(ofSignature:)-(String)`` of a signature in the code: by hand when it is ASCII.
     static func selector(ofSignature signature: ArraySlice<UInt16>) -> String {
-        guard signature.allSatisfy({ $0 < 0x80 }) else { return selector(ofSignature: string(signature)) }
+        guard isASCII(signature) else { return selector(ofSignature: string(signature)) }
         // As below: parenthesized types dropped (a `)` leaves a blank), labels joined.
         var depth = 0
         var plain = [UInt16]()
@@ -220,9 +220,8 @@ public enum ObjCSourceScanner {
         }
         let labels = labels(plain)
         if labels.isEmpty {
-            // `trimmingCharacters(in: .whitespacesAndNewlines)`: in ASCII, tab to carriage return and space.
-            func blank(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
-            guard let first = plain.firstIndex(where: { !blank($0) }), let last = plain.lastIndex(where: { !blank($0) }) else { return "" }
+            // `trimmingCharacters(in: .whitespacesAndNewlines)`.
+            guard let first = plain.firstIndex(where: { !isBlankUnit($0) }), let last = plain.lastIndex(where: { !isBlankUnit($0) }) else { return "" }
             return string(plain[first...last])
         }
         return labels.map { string(plain[$0]) + ":" }.joined()
@@ -306,9 +305,6 @@ public enum ObjCSourceScanner {
     static func messages(_ code: ArraySlice<UInt16>) -> [(receiver: String, name: String)] {
         let end = code.endIndex
         let open: UInt16 = 0x5B, close: UInt16 = 0x5D, dot: UInt16 = 0x2E
-        func isSpace(_ c: UInt16) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
-        func isStart(_ c: UInt16) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F }
-        func isWord(_ c: UInt16) -> Bool { isStart(c) || (c >= 0x30 && c <= 0x39) }
         var nextClose = code.startIndex - 1
         /// The first `]` at or after `x` (`end` if none); `x` never decreases between calls.
         func closing(from x: Int) -> Int {
@@ -320,10 +316,10 @@ public enum ObjCSourceScanner {
         while i < end {
             guard code[i] == open else { i += 1; continue }
             var j = i + 1
-            while j < end, isSpace(code[j]) { j += 1 }
+            while j < end, isBlankUnit(code[j]) { j += 1 }
             let receiverStart = j
-            if j < end, isStart(code[j]) {
-                while j < end, isWord(code[j]) || code[j] == dot { j += 1 }
+            if j < end, isWordStart(code[j]) {
+                while j < end, isWordUnit(code[j]) || code[j] == dot { j += 1 }
             } else if j < end, code[j] == open {
                 let inner = closing(from: j + 1)
                 guard inner < end else { i += 1; continue }
@@ -333,10 +329,10 @@ public enum ObjCSourceScanner {
                 continue
             }
             let blanks = j
-            while j < end, isSpace(code[j]) { j += 1 }
-            guard j > blanks, j < end, isStart(code[j]) else { i += 1; continue }
+            while j < end, isBlankUnit(code[j]) { j += 1 }
+            guard j > blanks, j < end, isWordStart(code[j]) else { i += 1; continue }
             let nameStart = j
-            while j < end, isWord(code[j]) { j += 1 }
+            while j < end, isWordUnit(code[j]) { j += 1 }
             names.append((string(code[receiverStart..<blanks]), string(code[nameStart..<j])))
             i = j
         }
