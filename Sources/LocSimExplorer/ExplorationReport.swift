@@ -32,7 +32,7 @@ public enum ExplorationReport {
                 if let shared = p.sharedSearch {
                     out += "  searched with \(shared): the model's rules read nothing that tells the two apart\n"
                 }
-                for (kind, classes) in [("regions", p.symmetricRegions), ("conditions", p.symmetricConditions)] where !classes.isEmpty {
+                for (kind, classes) in [("regions", p.symmetricRegions), ("conditions", p.symmetricConditions), ("sessions", p.symmetricSessions)] where !classes.isEmpty {
                     let named = classes.map { $0.joined(separator: ", ") }.joined(separator: "; ")
                     out += "  \(kind) \(named): the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"
                 }
@@ -135,6 +135,7 @@ public enum ExplorationReport {
                 if let shared = p.sharedSearch { fields["sharedSearch"] = shared.description }
                 if !p.symmetricRegions.isEmpty { fields["symmetricRegions"] = p.symmetricRegions }
                 if !p.symmetricConditions.isEmpty { fields["symmetricConditions"] = p.symmetricConditions }
+                if !p.symmetricSessions.isEmpty { fields["symmetricSessions"] = p.symmetricSessions }
                 if p.undecided > 0 {
                     fields["undecided"] = p.undecided
                     fields["hiddenFindings"] = p.hiddenFindings

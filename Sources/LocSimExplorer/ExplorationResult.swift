@@ -56,6 +56,11 @@ public struct PlatformExploration: Sendable {
     /// identifier), as ``symmetricRegions`` are for regions. Empty when there are none, or the
     /// reduction is off.
     public var symmetricConditions: [[String]] = []
+    /// The classes of service sessions, background activity sessions or live-updates streams the
+    /// app model treats alike (section O; each in order of first use in the model file, by the
+    /// names its actions give them), as ``symmetricRegions`` are for regions. Empty when there
+    /// are none, or the reduction is off.
+    public var symmetricSessions: [[String]] = []
 }
 
 /// What exploring one app model found, on every platform it lists.
@@ -155,10 +160,10 @@ public struct ExplorationOptions: Sendable {
     /// answers differ only in questions it never asked (``Explorer``). On by default; the findings
     /// are the same either way.
     public var searchesAlikePlatformsOnce: Bool
-    /// Store one state per renaming of the regions and monitor conditions the app model treats
-    /// alike (symmetry reduction, ``PlatformExploration/symmetricRegions``,
-    /// ``PlatformExploration/symmetricConditions``): found by checking the model, so a model with
-    /// no such regions or conditions searches as without it. On by default; the findings are the
+    /// Store one state per renaming of the regions, monitor conditions and sessions the app model
+    /// treats alike (symmetry reduction, ``PlatformExploration/symmetricRegions``,
+    /// ``PlatformExploration/symmetricConditions``, ``PlatformExploration/symmetricSessions``):
+    /// found by checking the model, so a model with none searches as without it. On by default; the findings are the
     /// same either way, up to the renaming (a finding about one region of a class stands for the
     /// same finding about the others).
     public var reducesSymmetry: Bool

@@ -85,11 +85,12 @@ extension Explorer {
             out += "\(states) states stored, \(bytes / max(1, states)) bytes per state (\(ExplorationProgress.megabytes(bytes)))\n"
             out += "  \(r.platforms.count) platforms (\(r.platforms.map(\.platform.description).joined(separator: ", ")))"
             out += searched.count < r.platforms.count ? " in \(searched.count) searches (platforms that behave alike searched once)\n" : "\n"
-            if let p = r.platforms.first, !p.symmetricRegions.isEmpty || !p.symmetricConditions.isEmpty {
+            if let p = r.platforms.first, !p.symmetricRegions.isEmpty || !p.symmetricConditions.isEmpty || !p.symmetricSessions.isEmpty {
                 func alike(_ c: [String], _ kind: String) -> String {
                     "\(c.count) \(kind) alike (\(c.count > 3 ? "\(c[0]), \(c[1]), …, \(c[c.count - 1])" : c.joined(separator: ", ")))"
                 }
                 let named = p.symmetricRegions.map { alike($0, "regions") } + p.symmetricConditions.map { alike($0, "conditions") }
+                    + p.symmetricSessions.map { alike($0, "sessions") }
                 out += "  symmetry: \(named.joined(separator: ", ")), one state stored per renaming\n"
             }
             out += "  all platforms: \(ms(best)) parallel, \(ms(bestSerial)) on one thread (\(String(format: "%.2f", bestSerial / best))×); "

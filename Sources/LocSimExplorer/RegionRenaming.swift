@@ -1,26 +1,35 @@
 import LocSimModel
 
-/// A renaming of an app model's regions and monitor conditions, with the taps that follow them
-/// (`tap(r1)` → `tap(r2)` when the regions `r1` and `r2` swap), and the check that it maps the
-/// model onto itself.
+/// A renaming of an app model's regions, monitor conditions and sessions, with the taps that
+/// follow them (`tap(r1)` → `tap(r2)` when the regions `r1` and `r2` swap), and the check that it
+/// maps the model onto itself.
 ///
 /// The renaming acts on what names a region or a condition: `monitorRegion` and
 /// `stopMonitoringRegion` calls, `addCondition` and `removeCondition` calls (their identifiers,
 /// never their monitor), region callbacks (`didEnterRegion(r1)`, `monitoringDidFail(r1, …)`),
 /// monitor events that name a condition (`monitorEvent(c1)`), the explorer's region choices,
-/// finding keys and explorer states; and on tap names. Names it does not list are left alone.
-/// Core Location has no such type.
+/// finding keys and explorer states; on what names a session or live-updates stream (the calls
+/// that make and end it, `diagnostic(s1)` and `liveUpdate(s1)` events); and on tap names. Names
+/// it does not list are left alone. Core Location has no such type.
 struct RegionRenaming: Sendable {
     /// Region names that change, old → new.
     var regions: [String: String] = [:]
     /// Tap names that change, old → new.
     var taps: [String: String] = [:]
+    /// Session and stream numbers that change, old → new.
+    var sessions: [SessionID: SessionID] = [:]
+    /// The name the model gives each session of ``sessions`` (``AppModel/sessionObjects``): a
+    /// session pattern spells its session by name.
+    var sessionNames: [SessionID: String] = [:]
 
     /// The new name of region `name`.
     func region(_ name: String) -> String { regions[name] ?? name }
 
     /// The new name of tap `name`.
     func tap(_ name: String) -> String { taps[name] ?? name }
+
+    /// The new number of session `id`.
+    func session(_ id: SessionID) -> SessionID { sessions[id] ?? id }
 
     // MARK: Renaming
 
@@ -36,6 +45,13 @@ struct RegionRenaming: Sendable {
             return .addCondition(monitor: monitor, r, assuming: assuming)
         case .removeCondition(let monitor, let identifier):
             return .removeCondition(monitor: monitor, identifier: region(identifier))
+        case .createServiceSession(let id, let r, let k) where !sessions.isEmpty:
+            return .createServiceSession(session(id), r, fullAccuracyPurposeKey: k)
+        case .invalidateServiceSession(let id) where !sessions.isEmpty: return .invalidateServiceSession(session(id))
+        case .startBackgroundActivity(let id) where !sessions.isEmpty: return .startBackgroundActivity(session(id))
+        case .invalidateBackgroundActivity(let id) where !sessions.isEmpty: return .invalidateBackgroundActivity(session(id))
+        case .startLiveUpdates(let id) where !sessions.isEmpty: return .startLiveUpdates(session(id))
+        case .stopLiveUpdates(let id) where !sessions.isEmpty: return .stopLiveUpdates(session(id))
         default:
             return call
         }
@@ -52,9 +68,16 @@ struct RegionRenaming: Sendable {
         }
     }
 
-    /// A monitor-event pattern with the condition it names renamed, in its arguments too (they
-    /// spell it back).
+    /// A monitor-event pattern with the condition it names renamed, or a session pattern with its
+    /// session, in its arguments too (they spell it back).
     func apply(_ pattern: SessionEventPattern) -> SessionEventPattern {
+        if let id = pattern.session, let new = sessions[id], let old = sessionNames[id], let newName = sessionNames[new] {
+            var p = pattern
+            p.session = new
+            p.arguments = p.arguments.map { $0 == old ? newName : $0 }
+            p.names = p.names.map { $0 == old ? newName : $0 }
+            return p
+        }
         guard let id = pattern.identifier, let new = regions[id] else { return pattern }
         var p = pattern
         p.identifier = new

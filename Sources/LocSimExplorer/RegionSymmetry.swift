@@ -1,8 +1,8 @@
 import LocSimModel
 
-/// The regions and monitor conditions an app model treats alike, found by checking the model
-/// itself, and the canonical form of an explorer state under their renamings: the explorer's
-/// symmetry reduction (issue 32).
+/// The regions, monitor conditions and sessions an app model treats alike, found by checking the
+/// model itself, and the canonical form of an explorer state under their renamings: the
+/// explorer's symmetry reduction (issue 32).
 ///
 /// Two regions are interchangeable when swapping their names, with the taps that name them
 /// (`tap(r1)` monitors `r1`), maps the app model onto itself (``RegionRenaming/maps(_:commuting:)``):
@@ -21,10 +21,18 @@ import LocSimModel
 /// so a condition's signature is its place in that order, or nothing when no monitor holds it:
 /// the canonical form gives a class's names to its conditions in the order they were added.
 ///
+/// Sessions and live-updates streams (section O) are renamed by their numbers (the model numbers
+/// them in the order its file names them): the calls that make and end them, the `diagnostic` and
+/// `liveUpdate` events that name them. The rules deliver to a process's sessions in the order it
+/// made them, so a session's signature is its place in its kind's list, or nothing when the app
+/// does not hold it: the canonical form gives a class's numbers to its sessions in the order made.
+///
 /// No flag is trusted: a model is symmetric only when the check says so, and a model with no class
 /// of two or more names has no `RegionSymmetry` (its search is as before). Left alone: monitors,
-/// names a session pattern holds besides a condition, a name that is both a region and a
-/// condition or a condition of two monitors, and every region of an app that reacts to region
+/// the location manager (a model has one), storage flags (sessions or regions a flag tells apart
+/// are not alike), names a session pattern holds besides a condition or a session, a name that is
+/// both a region and a condition or a condition of two monitors, sessions whose taps also follow a
+/// region, and every region of an app that reacts to region
 /// callbacks on a device that holds each region's latest event
 /// (``DeviceParameters/holdsLatestRegionEvents``: those are delivered in order of region name,
 /// which a renaming does not keep).
@@ -53,7 +61,11 @@ struct RegionSymmetry: Sendable {
     /// The geometries the model gives the regions of each class, by class: a region's signature
     /// holds the position of its geometry here.
     private let geometries: [[Geometry]]
-    /// Every region and tap renamed to the first of its class: what finding keys are compared by.
+    /// The sessions and streams the model treats alike, class by class, each in order of number.
+    let sessionClasses: [[SessionID]]
+    /// The names the model gives them (for the report).
+    let sessionClassNames: [[String]]
+    /// Every region, session and tap renamed to the first of its class: what finding keys are compared by.
     private let toFirst: RegionRenaming
 
     /// A region's centre and radius.
@@ -105,14 +117,13 @@ struct RegionSymmetry: Sendable {
         if model.device.parameters.holdsLatestRegionEvents && reactsToRegions { other.formUnion(geometry.keys) }
         geometry.merge(conditionGeometry) { a, _ in a }
         let candidates = geometry.keys.filter { !other.contains($0) }.sorted()
-        guard candidates.count >= 2 else { return nil }
         // Classes: a region joins the first class whose first region it can swap with. Swaps
         // compose, so every two regions of a class can swap.
         var groups: [[String]] = []
         var swaps: [[[String: String]]] = []
-        next: for name in candidates {
+        next: for name in candidates where candidates.count >= 2 {
             for g in groups.indices {
-                if let taps = Self.swap(groups[g][0], name, in: model, commuting: !readsMonitoringFailures) {
+                if let taps = Self.swap(RegionRenaming(regions: [groups[g][0]: name, name: groups[g][0]]), in: model, commuting: !readsMonitoringFailures) {
                     swaps[g].append(taps)
                     groups[g].append(name)
                     continue next
@@ -132,7 +143,16 @@ struct RegionSymmetry: Sendable {
             for name in group { for g in geometry[name]! where !seen.contains(g) { seen.append(g) } }
             geometries.append(seen)
         }
-        guard !classes.isEmpty else { return nil }
+        var first = RegionRenaming()
+        for (g, name) in names.enumerated() {
+            let f = classes[classOf[g]].lowerBound
+            if f != g {
+                first.regions[name] = names[f]
+                if let t = taps[g], let tf = taps[f] { first.taps[t] = tf }
+            }
+        }
+        let sessionClasses = Self.sessionClasses(of: model, keeping: Set(taps.compactMap { $0 }), commuting: !readsMonitoringFailures, into: &first)
+        guard !classes.isEmpty || !sessionClasses.isEmpty else { return nil }
         self.names = names
         self.classes = classes
         self.classOf = classOf
@@ -144,22 +164,68 @@ struct RegionSymmetry: Sendable {
         for (g, t) in taps.enumerated() { if let t { tapRegion[t] = g } }
         self.tapRegion = tapRegion
         self.geometries = geometries
-        var first = RegionRenaming()
-        for (g, name) in names.enumerated() {
-            let f = classes[classOf[g]].lowerBound
-            if f != g {
-                first.regions[name] = names[f]
-                if let t = taps[g], let tf = taps[f] { first.taps[t] = tf }
-            }
-        }
+        self.sessionClasses = sessionClasses
+        sessionClassNames = sessionClasses.map { $0.map { model.sessionName($0) ?? $0.description } }
         toFirst = first
     }
 
-    /// The taps that follow swapping regions `a` and `b`, when the swap, with them, maps the model
-    /// onto itself; `nil` when it does not. A tap goes where its reactions, the regions swapped, are
+    /// The classes of sessions and streams `model` treats alike, each in order of number, and
+    /// into `first` the renaming of each to the first of its class, with the taps that follow
+    /// (each to the first of its orbit in the model's order of taps). Sessions are alike when
+    /// they are of one kind and swapping them, with the taps that follow, maps the model onto
+    /// itself; a class whose swaps move a tap of `keeping` (one that follows a region) is left alone.
+    private static func sessionClasses(of model: AppModel, keeping: Set<String>, commuting: Bool,
+                                       into first: inout RegionRenaming) -> [[SessionID]] {
+        let objects = model.sessionObjects
+        guard objects.count >= 2 else { return [] }
+        var names: [SessionID: String] = [:]
+        for (i, o) in objects.enumerated() { names[SessionID(i + 1)] = o.name }
+        var groups: [[SessionID]] = []
+        var swaps: [[[String: String]]] = []
+        next: for (i, o) in objects.enumerated() {
+            let id = SessionID(i + 1)
+            for g in groups.indices where objects[groups[g][0].rawValue - 1].kind == o.kind {
+                let a = groups[g][0]
+                let renaming = RegionRenaming(sessions: [a: id, id: a], sessionNames: [a: names[a]!, id: o.name])
+                if let taps = swap(renaming, in: model, commuting: commuting) {
+                    swaps[g].append(taps)
+                    groups[g].append(id)
+                    continue next
+                }
+            }
+            groups.append([id])
+            swaps.append([])
+        }
+        var out: [[SessionID]] = []
+        for (group, swaps) in zip(groups, swaps) where group.count >= 2 {
+            guard swaps.allSatisfy({ $0.keys.allSatisfy { !keeping.contains($0) } }) else { continue }
+            // The taps' orbits under the swaps: each tap goes to the first of its orbit.
+            var root: [String: String] = [:]
+            func find(_ t: String) -> String {
+                var t = t
+                while let r = root[t], r != t { t = r }
+                return t
+            }
+            let order = Dictionary(model.taps.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            for swap in swaps {
+                for (t, u) in swap {
+                    let x = find(t), y = find(u)
+                    guard x != y else { continue }
+                    if order[x, default: .max] <= order[y, default: .max] { root[y] = x } else { root[x] = y }
+                }
+            }
+            for t in root.keys where find(t) != t { first.taps[t] = find(t) }
+            for id in group.dropFirst() { first.sessions[id] = group[0] }
+            out.append(group)
+        }
+        return out
+    }
+
+    /// The taps that follow a swap of two regions or two sessions (`base`), when the swap, with
+    /// them, maps the model onto itself; `nil` when it does not. A tap goes where its reactions, the regions swapped, are
     /// another tap's reactions.
-    static func swap(_ a: String, _ b: String, in model: AppModel, commuting: Bool) -> [String: String]? {
-        var renaming = RegionRenaming(regions: [a: b, b: a])
+    static func swap(_ base: RegionRenaming, in model: AppModel, commuting: Bool) -> [String: String]? {
+        var renaming = base
         func profile(_ tap: String, _ renaming: RegionRenaming?) -> [Reaction] {
             model.reactions.filter { $0.event == .tap(tap) }.map {
                 var r = renaming?.apply($0) ?? $0
@@ -286,8 +352,8 @@ struct RegionSymmetry: Sendable {
         return true
     }
 
-    /// What `m` says of regions and of the conditions this symmetry renames (``RegionFields``).
-    func fields(of m: AuthorizationModel) -> RegionFields { RegionFields(m, conditions: hasConditions) }
+    /// What `m` says of regions and of the conditions and sessions this symmetry renames (``RegionFields``).
+    func fields(of m: AuthorizationModel) -> RegionFields { RegionFields(m, conditions: hasConditions, sessions: !sessionClasses.isEmpty) }
 
     /// What a state says of regions and conditions, all that its signatures read: a successor that says the same
     /// as a canonical state is canonical too, with no signature to compute.
@@ -300,10 +366,20 @@ struct RegionSymmetry: Sendable {
         var monitors: [MonitorState]
         /// The symmetry renames conditions: the monitors are compared too.
         var conditions: Bool
+        var service: [ServiceSessionState]
+        var backgroundActivity: [BackgroundActivityState]
+        var liveUpdates: [LiveUpdatesState]
+        /// The symmetry renames sessions: the sessions and streams are compared too.
+        var sessions: Bool
 
-        /// The fields of `m` (sharing their storage); with `conditions`, its monitors' too.
-        fileprivate init(_ m: AuthorizationModel, conditions: Bool) {
+        /// The fields of `m` (sharing their storage); with `conditions`, its monitors' too, and
+        /// with `sessions` its sessions and streams.
+        fileprivate init(_ m: AuthorizationModel, conditions: Bool, sessions: Bool) {
             self.conditions = conditions
+            self.sessions = sessions
+            service = m.sessions.service
+            backgroundActivity = m.sessions.backgroundActivity
+            liveUpdates = m.sessions.liveUpdates
             monitored = m.services.monitoredRegions
             inside = m.services.insideRegions
             held = m.prompts.heldEvents
@@ -317,18 +393,57 @@ struct RegionSymmetry: Sendable {
             m.services.monitoredRegions == monitored && m.services.insideRegions == inside
                 && m.prompts.heldEvents == held && m.services.pendingLaunchEvents == pending
                 && (!conditions || m.sessions.monitors == monitors)
+                && (!sessions || (m.sessions.service == service && m.sessions.backgroundActivity == backgroundActivity
+                                  && m.sessions.liveUpdates == liveUpdates))
         }
     }
 
     // MARK: The canonical form
 
-    /// Renames the regions and conditions of `state` into the canonical form of its orbit: in each
-    /// class, the names in order of signature take the class's names in order (a monitored region
-    /// before one that is not; conditions in the order added, then those no monitor holds).
-    /// Returns whether anything changed. A state that keeps more than ``maxPendingEvents`` events
-    /// for a launch is left as it is (it is still a state of its orbit).
+    /// Renames the regions, conditions and sessions of `state` into the canonical form of its
+    /// orbit: in each class, the names in order of signature take the class's names in order (a
+    /// monitored region before one that is not; conditions in the order added, then those no
+    /// monitor holds; sessions in the order made, then those the app does not hold). Returns
+    /// whether anything changed. A state that keeps more than ``maxPendingEvents`` events for a
+    /// launch keeps its regions as they are (it is still a state of its orbit).
     @discardableResult
     func canonicalize(_ state: inout ExplorerState, _ s: inout Scratch) -> Bool {
+        let sessions = !sessionClasses.isEmpty && canonicalizeSessions(&state.model.sessions)
+        let regions = !names.isEmpty && canonicalizeRegions(&state, &s)
+        return sessions || regions
+    }
+
+    /// The sessions and streams of each class in the order the app made them (their places in
+    /// its list of their kind: the order the rules deliver in), then those it does not hold, take
+    /// the class's numbers in order. A session's number is all that tells it from the others of
+    /// its class: everything else the state says of it is in its place in the list, and a
+    /// session the app does not hold is nothing but its number.
+    private func canonicalizeSessions(_ sessions: inout AuthorizationModel.Sessions) -> Bool {
+        var renamed: [SessionID: SessionID] = [:]
+        for c in sessionClasses {
+            // Each class is of one kind: its sessions are in one of the three lists.
+            let ids: [SessionID]
+            if sessions.service.contains(where: { c.contains($0.id) }) {
+                ids = sessions.service.map(\.id)
+            } else if sessions.backgroundActivity.contains(where: { c.contains($0.id) }) {
+                ids = sessions.backgroundActivity.map(\.id)
+            } else if sessions.liveUpdates.contains(where: { c.contains($0.id) }) {
+                ids = sessions.liveUpdates.map(\.id)
+            } else {
+                continue
+            }
+            let held = ids.filter { c.contains($0) }
+            let order = held + c.filter { !held.contains($0) }
+            for (k, id) in order.enumerated() where id != c[k] { renamed[id] = c[k] }
+        }
+        if renamed.isEmpty { return false }
+        for i in sessions.service.indices { if let new = renamed[sessions.service[i].id] { sessions.service[i].id = new } }
+        for i in sessions.backgroundActivity.indices { if let new = renamed[sessions.backgroundActivity[i].id] { sessions.backgroundActivity[i].id = new } }
+        for i in sessions.liveUpdates.indices { if let new = renamed[sessions.liveUpdates[i].id] { sessions.liveUpdates[i].id = new } }
+        return true
+    }
+
+    private func canonicalizeRegions(_ state: inout ExplorerState, _ s: inout Scratch) -> Bool {
         if state.model.services.monitoredRegions.isEmpty && state.model.services.pendingLaunchEvents.isEmpty
             && state.model.prompts.heldEvents.isEmpty && (!hasConditions || state.model.sessions.monitors.isEmpty) { return false }
         guard signatures(of: state.model, into: &s) else { return false }

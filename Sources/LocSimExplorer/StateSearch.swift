@@ -351,6 +351,7 @@ struct StateSearch {
                                          undecided: cut.undecided, decidingDepth: cut.decidingDepth, hiddenFindings: cut.hidden)
         report.symmetricRegions = searched.symmetry?.classNames ?? []
         report.symmetricConditions = searched.symmetry?.conditionClassNames ?? []
+        report.symmetricSessions = searched.symmetry?.sessionClassNames ?? []
         return report
     }
 

@@ -39,6 +39,44 @@ struct SymmetryReductionTests {
     static let removesOnExit = monitorGeofences(2, adding: "    - {event: {monitorEvent: [c1, unsatisfied]}, do: [{removeCondition: {monitor: places, identifier: c1}}]}\n"
                                                     + "    - {event: {monitorEvent: [c2, unsatisfied]}, do: [{removeCondition: {monitor: places, identifier: c2}}]}")
 
+    /// An iOS 18 app with `features` features, each with its own service session (with
+    /// `streams`, its own live-updates stream) made and ended by its own taps, and ended again
+    /// when it says the app is out of use; `line` added to its reactions, searched to `depth`.
+    static func features(_ features: Int, streams: Bool = false, platform: String = "iOS 18.0", adding line: String? = nil, depth: Int = 10) -> String {
+        var text = """
+        name: features
+        device: {platforms: [\(platform)]}
+        app:
+          name: Features
+          backgroundModes: [location]
+          screens: [home, blocked]
+          on:
+
+        """
+        for k in 1...features {
+            if streams {
+                text += "    - {event: tap(start\(k)), do: [{startLiveUpdates: f\(k)}]}\n"
+                text += "    - {event: tap(end\(k)), goto: home, do: [{stopLiveUpdates: f\(k)}]}\n"
+                text += "    - {event: {liveUpdate: [f\(k), nil, insufficientlyInUse]}, goto: blocked, do: [{stopLiveUpdates: f\(k)}]}\n"
+            } else {
+                text += "    - {event: tap(start\(k)), do: [{createServiceSession: {name: f\(k), authorization: whenInUse}}]}\n"
+                text += "    - {event: tap(end\(k)), goto: home, do: [{invalidateServiceSession: f\(k)}]}\n"
+                text += "    - {event: {diagnostic: [f\(k), insufficientlyInUse]}, goto: blocked, do: [{invalidateServiceSession: f\(k)}]}\n"
+            }
+        }
+        if let line { text += line + "\n" }
+        text += "explore:\n  depth: \(depth)\n  taps: [\((1...features).flatMap { ["start\($0)", "end\($0)"] }.joined(separator: ", "))]\n"
+        return text
+    }
+
+    /// A two-feature app whose screen waits after each feature's tap for its session's answer:
+    /// it hangs (a finding per status), whichever session the path made.
+    static let waitingFeatures = features(2).replacingOccurrences(of: "screens: [home, blocked]", with: "screens: [home, blocked]\n  waiting: [blocked]")
+        .replacingOccurrences(of: "tap(start1), do:", with: "tap(start1), goto: blocked, do:")
+        .replacingOccurrences(of: "tap(start2), do:", with: "tap(start2), goto: blocked, do:")
+        .replacingOccurrences(of: "insufficientlyInUse]}, goto: blocked", with: "authorizationDenied]}, goto: home")
+        .replacingOccurrences(of: "  taps:", with: "  tapsOn: {blocked: []}\n  taps:")
+
     static func model(_ text: String) throws -> AppModel { try AppModelParser.parse(text, file: "symmetry.yml") }
 
     static func symmetry(_ text: String) throws -> RegionSymmetry? { RegionSymmetry(try model(text)) }
@@ -140,6 +178,71 @@ struct SymmetryReductionTests {
         #expect(try Self.symmetry(Self.removesOnExit)?.conditionClassNames == [["c1", "c2"]])
     }
 
+    @Test("sessions and streams the app treats alike are one class with the taps that follow them; one with its own requirement, reaction or kind is told apart")
+    func sessionsAreSymmetric() throws {
+        let s = try #require(try Self.symmetry(Self.features(3)))
+        #expect(s.sessionClassNames == [["f1", "f2", "f3"]])
+        #expect(s.sessionClasses == [[SessionID(1), SessionID(2), SessionID(3)]])
+        #expect(s.classNames.isEmpty && s.conditionClassNames.isEmpty)
+        #expect(try Self.symmetry(Self.features(2, streams: true))?.sessionClassNames == [["f1", "f2"]])
+        #expect(try Self.symmetry(Self.features(1)) == nil)
+        // Another requirement.
+        let always = Self.features(3).replacingOccurrences(of: "{name: f2, authorization: whenInUse}", with: "{name: f2, authorization: always}")
+        #expect(always != Self.features(3))
+        #expect(try Self.symmetry(always)?.sessionClassNames == [["f1", "f3"]])
+        // A reaction to one session's diagnostic only.
+        let own = Self.features(3, adding: "    - {event: {diagnostic: [f1, authorizationDenied]}, goto: blocked}")
+        #expect(try Self.symmetry(own)?.sessionClassNames == [["f2", "f3"]])
+        // A flag one feature sets (flags are not renamed).
+        let flag = Self.features(2).replacingOccurrences(of: "tap(start1), do:", with: "tap(start1), set: [on], do:")
+        #expect(flag != Self.features(2))
+        #expect(try Self.symmetry(flag) == nil)
+        // One tap making both: the order of the calls shows.
+        let both = Self.features(2, adding: "    - {event: tap(end1), do: [{createServiceSession: {name: f1, authorization: whenInUse}}, {createServiceSession: {name: f2, authorization: whenInUse}}]}")
+        #expect(try Self.symmetry(both) == nil)
+        // A session and a stream are of two kinds.
+        let mixed = Self.features(2).replacingOccurrences(of: "{createServiceSession: {name: f2, authorization: whenInUse}}", with: "{startLiveUpdates: f2}")
+            .replacingOccurrences(of: "{invalidateServiceSession: f2}", with: "{stopLiveUpdates: f2}")
+            .replacingOccurrences(of: "{diagnostic: [f2, insufficientlyInUse]}", with: "{liveUpdate: [f2, insufficientlyInUse]}")
+        #expect(mixed != Self.features(2))
+        #expect(try Self.symmetry(mixed) == nil)
+        // The finding keys of one orbit are one: the call and the tap go to the first of the class.
+        #expect(s.orbitKey(.ignored(.createServiceSession(SessionID(3), .whenInUse, fullAccuracyPurposeKey: nil), .notAuthorized))
+                == .ignored(.createServiceSession(SessionID(1), .whenInUse, fullAccuracyPurposeKey: nil), .notAuthorized))
+        #expect(s.orbitKey(.promptOnForeground(.initial, .tap("start2"))) == .promptOnForeground(.initial, .tap("start1")))
+        #expect(s.orbitKey(.promptOnForeground(.initial, .tap("end3"))) == .promptOnForeground(.initial, .tap("end1")))
+        // The waiting app: alike, and its hangs found with the reduction (compared without it below).
+        #expect(try Self.symmetry(Self.waitingFeatures)?.sessionClassNames == [["f1", "f2"]])
+        let hangs = try Self.search(Self.waitingFeatures, symmetric: true).report.findings.filter { $0.kind == .hang }
+        #expect(hangs.count == 3)
+    }
+
+    @Test("O3, O12: the canonical form gives a class's numbers to its sessions in the order the app made them, what the state says of each moving with it")
+    func sessionsKeepTheirOrder() throws {
+        let model = try Self.model(Self.features(3))
+        let symmetry = try #require(RegionSymmetry(model))
+        let system = AppModelSystem(model, platform: model.platforms[0], symmetric: true)
+        func session(_ n: Int, engaged: Bool) -> ServiceSessionState {
+            ServiceSessionState(id: SessionID(n), requirement: .whenInUse, fullAccuracyPurposeKey: nil, engaged: engaged)
+        }
+        var state = system.initial
+        state.model.sessions.service = [session(3, engaged: true), session(1, engaged: false)]
+        var scratch = RegionSymmetry.Scratch()
+        #expect(symmetry.canonicalize(&state, &scratch))
+        #expect(state.model.sessions.service == [session(1, engaged: true), session(2, engaged: false)])
+        #expect(!symmetry.canonicalize(&state, &scratch))
+        // Made in the other order: another orbit (the order is what the rules deliver by), already canonical.
+        var other = system.initial
+        other.model.sessions.service = [session(1, engaged: false), session(2, engaged: true)]
+        #expect(!symmetry.canonicalize(&other, &scratch))
+        #expect(other != state)
+        // One held: it is the first, whichever it was.
+        var one = system.initial
+        one.model.sessions.service = [session(2, engaged: true)]
+        #expect(symmetry.canonicalize(&one, &scratch))
+        #expect(one.model.sessions.service == [session(1, engaged: true)])
+    }
+
     @Test("O15: the canonical form gives a class's identifiers to its conditions in the order they were added, their states moving with them")
     func conditionsKeepTheirOrder() throws {
         let model = try Self.model(Self.monitorGeofences(3))
@@ -194,7 +297,11 @@ struct SymmetryReductionTests {
                       geofences(2, adding: "    - {event: didEnterRegion(r1), do: [startUpdating]}"),
                       // A monitor's conditions (O15), with a reaction per condition (renamed with it).
                       monitorGeofences(2), monitorGeofences(3),
-                      removesOnExit])
+                      removesOnExit,
+                      // Sessions and streams (section O), a class of each; and one told apart.
+                      features(2), features(3, depth: 8), features(2, streams: true),
+                      features(3, adding: "    - {event: {diagnostic: [f1, authorizationDenied]}, goto: blocked}", depth: 8),
+                      features(2, streams: true, platform: "iOS 17.0"), waitingFeatures])
     func withAndWithout(_ text: String) throws {
         let model = try Self.model(text)
         let symmetry = RegionSymmetry(model)
@@ -217,12 +324,13 @@ struct SymmetryReductionTests {
             #expect(reduced.table.count < plain.table.count)
             #expect(with.symmetricRegions == symmetry.classNames)
             #expect(with.symmetricConditions == symmetry.conditionClassNames)
+            #expect(with.symmetricSessions == symmetry.sessionClassNames)
         } else {
             #expect(reduced.table.count == plain.table.count)
             #expect(with.transitions == without.transitions)
-            #expect(with.symmetricRegions.isEmpty && with.symmetricConditions.isEmpty)
+            #expect(with.symmetricRegions.isEmpty && with.symmetricConditions.isEmpty && with.symmetricSessions.isEmpty)
         }
-        #expect(without.symmetricRegions.isEmpty && without.symmetricConditions.isEmpty)
+        #expect(without.symmetricRegions.isEmpty && without.symmetricConditions.isEmpty && without.symmetricSessions.isEmpty)
         #expect(with.depth == without.depth)
         // The same findings, up to the renaming (a key's text names no region).
         #expect(Self.findings(with.findings) == Self.findings(without.findings))
@@ -270,5 +378,11 @@ struct SymmetryReductionTests {
         #expect(conditions.stdout.contains("conditions c1, c2: the app treats them alike"))
         #expect(!conditions.stdout.contains("regions c1"))
         #expect(ExploreCommandLine.run(files: [monitor], format: .json).stdout.contains(#""symmetricConditions":[["c1","c2"]]"#))
+        // Sessions: named apart too.
+        let features = dir.appendingPathComponent("features.yml").path
+        try Self.features(2).write(toFile: features, atomically: true, encoding: .utf8)
+        #expect(ExploreCommandLine.run(files: [features]).stdout.contains("\n  sessions f1, f2: the app treats them alike, one state stored per renaming of them (--no-symmetry: each)\n"))
+        #expect(!ExploreCommandLine.run(files: [features], symmetry: false).stdout.contains("alike"))
+        #expect(ExploreCommandLine.run(files: [features], format: .json).stdout.contains(#""symmetricSessions":[["f1","f2"]]"#))
     }
 }
