@@ -74,7 +74,7 @@ struct RegionSymmetry: Sendable {
         var radius: Double
     }
 
-    /// The symmetry of `model`'s regions and conditions, or `nil` when no two are interchangeable.
+    /// The symmetry of `model`'s regions, conditions and sessions, or `nil` when no two are interchangeable.
     init?(_ model: AppModel) {
         var geometry: [String: [Geometry]] = [:]
         // The conditions' identifiers, with their geometries and the monitors they are added to.
@@ -216,6 +216,7 @@ struct RegionSymmetry: Sendable {
             }
             for t in root.keys where find(t) != t { first.taps[t] = find(t) }
             for id in group.dropFirst() { first.sessions[id] = group[0] }
+            for id in group { first.sessionNames[id] = names[id] }
             out.append(group)
         }
         return out
@@ -355,8 +356,8 @@ struct RegionSymmetry: Sendable {
     /// What `m` says of regions and of the conditions and sessions this symmetry renames (``RegionFields``).
     func fields(of m: AuthorizationModel) -> RegionFields { RegionFields(m, conditions: hasConditions, sessions: !sessionClasses.isEmpty) }
 
-    /// What a state says of regions and conditions, all that its signatures read: a successor that says the same
-    /// as a canonical state is canonical too, with no signature to compute.
+    /// What a state says of regions, conditions and sessions, all that its signatures read: a
+    /// successor that says the same as a canonical state is canonical too, with no signature to compute.
     struct RegionFields {
         var monitored: [Region]
         var inside: Set<String>

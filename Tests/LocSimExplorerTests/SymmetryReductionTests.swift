@@ -198,8 +198,17 @@ struct SymmetryReductionTests {
         #expect(flag != Self.features(2))
         #expect(try Self.symmetry(flag) == nil)
         // One tap making both: the order of the calls shows.
-        let both = Self.features(2, adding: "    - {event: tap(end1), do: [{createServiceSession: {name: f1, authorization: whenInUse}}, {createServiceSession: {name: f2, authorization: whenInUse}}]}")
+        let both = Self.features(2, adding: "    - {event: tap(both), do: [{createServiceSession: {name: f1, authorization: whenInUse}}, {createServiceSession: {name: f2, authorization: whenInUse}}]}")
+            .replacingOccurrences(of: "  taps: [", with: "  taps: [both, ")
+        #expect(both.contains("taps: [both, start1"))
         #expect(try Self.symmetry(both) == nil)
+        // Background activity sessions are alike too.
+        let activity = Self.features(3).replacingOccurrences(of: "{createServiceSession: {name: f2, authorization: whenInUse}}", with: "{startBackgroundActivity: f2}")
+            .replacingOccurrences(of: "{createServiceSession: {name: f3, authorization: whenInUse}}", with: "{startBackgroundActivity: f3}")
+            .replacingOccurrences(of: "{invalidateServiceSession: f2}", with: "{invalidateBackgroundActivity: f2}")
+            .replacingOccurrences(of: "{invalidateServiceSession: f3}", with: "{invalidateBackgroundActivity: f3}")
+        #expect(activity.components(separatedBy: "BackgroundActivity").count == 7)
+        #expect(try Self.symmetry(activity)?.sessionClassNames == [["f2", "f3"]])
         // A session and a stream are of two kinds.
         let mixed = Self.features(2).replacingOccurrences(of: "{createServiceSession: {name: f2, authorization: whenInUse}}", with: "{startLiveUpdates: f2}")
             .replacingOccurrences(of: "{invalidateServiceSession: f2}", with: "{stopLiveUpdates: f2}")
